@@ -1,0 +1,15 @@
+"""User-facing errors of the memory package."""
+
+from __future__ import annotations
+
+
+class MemoryStoreError(Exception):
+    """The store cannot be used as it is; the message names the fix."""
+
+
+class SchemaTooNew(MemoryStoreError):
+    """The database was written by a newer mol-local."""
+
+
+class NotFound(MemoryStoreError):
+    """A conversation, memory or other row the user named does not exist."""

@@ -1,0 +1,158 @@
+"""The append-only conversation timeline: conversations, tasks, messages, routes, summaries.
+
+A user turn is written in one transaction (`commit_turn`) or not at all, so a
+turn that was cancelled or crashed before commit never enters history.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from sqlite_utils import Database
+
+from memory.db import transaction
+from memory.errors import NotFound
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+@dataclass
+class MessageRecord:
+    role: str
+    content: str
+
+
+@dataclass
+class TaskRecord:
+    id: str
+    conversation_id: str
+    seq: int
+    slot: str
+    status: str = "open"
+    messages: list[MessageRecord] = field(default_factory=list)
+    summary: str | None = None
+
+
+@dataclass
+class RouteRecord:
+    slot: str
+    mode: str
+    raw_output: str
+    fallback: bool
+    latency_ms: float
+
+
+@dataclass
+class TurnRecord:
+    """Everything one user turn adds; written atomically by `Timeline.commit_turn`."""
+
+    conversation_id: str
+    conversation_title: str
+    task: TaskRecord
+    task_is_new: bool
+    new_messages: list[MessageRecord]
+    first_message_seq: int
+    route: RouteRecord | None = None
+    summary: str | None = None
+    summary_tokens: int = 0
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+class Timeline:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def conversation_exists(self, conversation_id: str) -> bool:
+        return bool(list(self.db.query("select 1 from conversations where id = ?", [conversation_id])))
+
+    def require(self, conversation_id: str) -> None:
+        if not self.conversation_exists(conversation_id):
+            raise NotFound(f"No conversation {conversation_id!r} — list them with `mol chat --list`")
+
+    def list_conversations(self) -> list[dict]:
+        return list(self.db.query("select id, title, created_at, updated_at from conversations order by updated_at desc"))
+
+    def load_tasks(self, conversation_id: str) -> list[TaskRecord]:
+        """All committed tasks of a conversation, in order, with their messages and summaries."""
+        tasks: dict[str, TaskRecord] = {}
+        for row in self.db.query(
+            "select t.id, t.seq, t.slot, t.status, s.text as summary from tasks t "
+            "left join summaries s on s.task_id = t.id where t.conversation_id = ? order by t.seq",
+            [conversation_id],
+        ):
+            tasks[row["id"]] = TaskRecord(
+                row["id"], conversation_id, row["seq"], row["slot"], row["status"], [], row["summary"]
+            )
+        for row in self.db.query(
+            "select m.task_id, m.role, m.content from messages m join tasks t on t.id = m.task_id "
+            "where m.conversation_id = ? order by t.seq, m.seq",
+            [conversation_id],
+        ):
+            tasks[row["task_id"]].messages.append(MessageRecord(row["role"], row["content"]))
+        return list(tasks.values())
+
+    def commit_turn(self, turn: TurnRecord) -> None:
+        stamp = now_iso()
+        task = turn.task
+        with transaction(self.db) as db:
+            if not self.conversation_exists(turn.conversation_id):
+                db["conversations"].insert(
+                    {"id": turn.conversation_id, "title": turn.conversation_title, "created_at": stamp, "updated_at": stamp}
+                )
+            else:
+                db["conversations"].update(turn.conversation_id, {"updated_at": stamp})
+            row = {
+                "id": task.id,
+                "conversation_id": turn.conversation_id,
+                "seq": task.seq,
+                "slot": task.slot,
+                "status": task.status,
+                "closed_at": stamp if task.status == "closed" else None,
+                "timings": json.dumps(turn.timings),
+            }
+            if turn.task_is_new:
+                db["tasks"].insert({**row, "created_at": stamp})
+            else:
+                db["tasks"].update(task.id, row)
+            db["messages"].insert_all(
+                {
+                    "id": new_id(),
+                    "conversation_id": turn.conversation_id,
+                    "task_id": task.id,
+                    "seq": turn.first_message_seq + i,
+                    "role": m.role,
+                    "content": m.content,
+                    "created_at": stamp,
+                }
+                for i, m in enumerate(turn.new_messages)
+            )
+            if turn.route is not None:
+                r = turn.route
+                db["route_decisions"].insert(
+                    {
+                        "task_id": task.id,
+                        "slot": r.slot,
+                        "mode": r.mode,
+                        "raw_output": r.raw_output,
+                        "fallback": int(r.fallback),
+                        "latency_ms": r.latency_ms,
+                        "created_at": stamp,
+                    }
+                )
+            if turn.summary is not None:
+                db["summaries"].insert(
+                    {"task_id": task.id, "slot": task.slot, "text": turn.summary, "tokens": turn.summary_tokens, "created_at": stamp}
+                )
+
+    def route_decision(self, task_id: str) -> dict | None:
+        rows = list(self.db.query("select * from route_decisions where task_id = ?", [task_id]))
+        return rows[0] if rows else None

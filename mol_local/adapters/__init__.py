@@ -1,0 +1,1 @@
+"""LoRA adapters: GGUF writing, the versioned registry, bundles."""

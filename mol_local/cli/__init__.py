@@ -1,0 +1,52 @@
+"""`mol`: the command line. With no subcommand it opens the TUI.
+
+User errors (our errors.py exceptions) become one line on stderr and a
+non-zero exit, never a traceback. This module is the only place that happens.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from hcp.errors import HCPError
+from memory.errors import MemoryStoreError
+from mol_local.errors import MolError
+from personas import PersonaPackError
+
+USER_ERRORS = (MolError, HCPError, MemoryStoreError, PersonaPackError)
+
+
+class MolGroup(click.Group):
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except USER_ERRORS as exc:
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(getattr(exc, "exit_code", 1))
+
+
+@click.group(cls=MolGroup, invoke_without_command=True)
+@click.option("--hcp", "hcp_path", type=click.Path(dir_okay=False), envvar="MOL_HCP", help="HCP file to use.")
+@click.pass_context
+def cli(ctx: click.Context, hcp_path: str | None) -> None:
+    """mol-local: a local Mixture-of-LoRA assistant."""
+    ctx.obj = {"hcp": hcp_path}
+    if ctx.invoked_subcommand is None:
+        from mol_local.cli.tui import open_tui
+
+        open_tui(hcp_path)
+
+
+def main() -> None:
+    from mol_local.paths import offline_env
+
+    offline_env()
+    from mol_local.cli import bench, chat, route  # noqa: F401  (registers subcommands)
+
+    cli(prog_name="mol")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""`mol chat`: one turn from the command line."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from mol_local.cli import cli
+from mol_local.cli.common import emit_json, open_runtime, rounded
+from mol_local.turn import TurnHooks
+
+
+@cli.command()
+@click.argument("text", required=False)
+@click.option("--conversation", "-c", "conversation_id", help="Continue this conversation.")
+@click.option("--list", "list_", is_flag=True, help="List conversations and exit.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of streaming text.")
+@click.pass_context
+def chat(ctx: click.Context, text: str | None, conversation_id: str | None, list_: bool, as_json: bool) -> None:
+    """Send TEXT (or stdin) as one turn and print the answer."""
+    runtime = open_runtime(ctx)
+    if list_:
+        rows = runtime.timeline.list_conversations()
+        if as_json:
+            emit_json(rows)
+        else:
+            for row in rows:
+                click.echo(f"{row['id']}  {row['updated_at'][:19]}  {row['title']}")
+        return
+    if text is None:
+        text = sys.stdin.read()
+    session = runtime.session(conversation_id)
+    hooks = TurnHooks() if as_json else TurnHooks(on_token=lambda piece: click.echo(piece, nl=False))
+    result = session.run_turn(text, hooks=hooks)
+    if as_json:
+        emit_json(
+            {
+                "conversation_id": result.conversation_id,
+                "task_id": result.task_id,
+                "slot": result.slot,
+                "answer": result.answer,
+                "route": None if result.route is None else {"raw": result.route.raw_output, "fallback": result.route.fallback},
+                "timings": rounded(result.timings_ms),
+            }
+        )
+    else:
+        click.echo()
+        click.echo(f"[{result.slot} · conversation {result.conversation_id}]", err=True)

@@ -1,0 +1,52 @@
+"""`mol route`: which slot would take this request (no answer is generated)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from mol_local.cli import cli
+from mol_local.cli.common import emit_json, open_runtime
+from mol_local.errors import MolError
+
+
+class BadRouteFile(MolError):
+    """A batch file line is not JSON with a `text` field."""
+
+
+@cli.command()
+@click.argument("text", required=False)
+@click.option("--file", "file_", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="JSONL with a `text` per line.")
+@click.option("--json", "as_json", is_flag=True, help="JSON output (one object per line with --file).")
+@click.pass_context
+def route(ctx: click.Context, text: str | None, file_: Path | None, as_json: bool) -> None:
+    """Route TEXT, or every line of --file, with the model loaded once."""
+    if (text is None) == (file_ is None):
+        raise click.UsageError("give either TEXT or --file F.jsonl")
+    rows: list[dict]
+    if file_ is not None:
+        rows = []
+        for n, line in enumerate(file_.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise BadRouteFile(f"{file_}:{n} is not JSON ({exc.msg}) — one object per line") from exc
+            if not isinstance(row, dict) or not isinstance(row.get("text"), str):
+                raise BadRouteFile(f"{file_}:{n} has no string `text` field — add one")
+            rows.append(row)
+    else:
+        rows = [{"text": text}]
+    router = open_runtime(ctx).router
+    for row in rows:
+        decision = router.route(row["text"])
+        out = {**row, "slot": decision.slot, "latency_ms": round(decision.latency_ms, 2)}
+        if decision.fallback:
+            out["fallback"] = True
+        if as_json:
+            emit_json(out)
+        else:
+            click.echo(f"{decision.slot}\t{decision.latency_ms:6.1f} ms\t{row['text']}")

@@ -1,0 +1,74 @@
+"""The seam between the turn loop and a model server.
+
+The turn loop speaks in *sequences*: one per slot (and one for the router),
+each holding that slot's own view. A local engine keeps each sequence's KV
+resident between visits; a remote engine keeps nothing and resends text.
+"""
+
+from __future__ import annotations
+
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+Message = dict[str, str]  # {"role": ..., "content": ...}
+
+
+@dataclass(frozen=True)
+class AdapterSpec:
+    """One LoRA in a slot's stack: a GGUF path and the scale it is applied with."""
+
+    path: str
+    scale: float = 1.0
+
+
+Stack = tuple[AdapterSpec, ...]
+
+
+@dataclass
+class GenerationRequest:
+    seq: str  # which sequence (slot label or "route") holds this prompt's KV
+    messages: Sequence[Message]
+    stack: Stack = ()
+    max_tokens: int = 256
+    temperature: float = 0.0
+    seed: int = 0
+    grammar: str | None = None  # GBNF; the answer then always parses under it
+    keep_prefix_of: Sequence[Message] | None = None  # trim KV back to this after generating
+    cancel: threading.Event | None = None
+    on_token: Callable[[str], None] | None = None
+
+
+@dataclass
+class GenerationResult:
+    text: str
+    finish_reason: str  # "stop", "length" or "cancelled"
+    prompt_tokens: int
+    prefill_tokens: int  # tokens actually evaluated for the prompt (the rest came from KV)
+    completion_tokens: int
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+class Engine(ABC):
+    """What the turn loop needs from a model: generate on a named sequence."""
+
+    name: str = "engine"
+
+    @abstractmethod
+    def generate(self, request: GenerationRequest) -> GenerationResult:
+        """Render `messages`, reuse what the sequence already holds, stream the answer."""
+
+    @abstractmethod
+    def count_tokens(self, messages: Sequence[Message], *, add_generation_prompt: bool = True) -> int:
+        """Tokens the rendered messages take; the view builder trims with this."""
+
+    def context_limit(self) -> int:
+        """Largest prompt+answer a single sequence may hold."""
+        return 4096
+
+    def reset(self, seq: str | None = None) -> None:
+        """Forget cached state for one sequence (or all). Remote engines hold none."""
+
+    def close(self) -> None:
+        """Release native resources."""

@@ -1,0 +1,46 @@
+"""User-facing errors of the runtime.
+
+Each carries one line that names the problem and the fix. The CLI prints it
+and exits non-zero; the TUI shows it as a notification. Nothing below the
+edge turns these into text or exit codes.
+"""
+
+from __future__ import annotations
+
+
+class MolError(Exception):
+    """Base class: `str(err)` is the one-line message shown to the user."""
+
+    exit_code: int = 1
+
+
+class ModelNotFound(MolError):
+    """The base model reference does not resolve to a readable file."""
+
+
+class CorruptModel(MolError):
+    """A GGUF file exists but cannot be parsed or loaded."""
+
+
+class AdapterMismatch(MolError):
+    """A LoRA adapter was made for another base, architecture or shape."""
+
+
+class ContextOverflow(MolError):
+    """A single message does not fit in the model's context window."""
+
+
+class EmptyMessage(MolError):
+    """The user sent nothing but whitespace."""
+
+
+class EngineError(MolError):
+    """The engine failed while decoding (not a user mistake, but say what to do)."""
+
+
+class TurnCancelled(MolError):
+    """The user cancelled the turn; it was rolled back and left no trace."""
+
+
+class ConversationNotFound(MolError):
+    """A conversation id given on the command line or by the app does not exist."""

@@ -1,0 +1,78 @@
+"""Route: the entry slot reads the request and emits exactly one slot label.
+
+Under the grammar the output is always a label; a remote engine is not held to
+our grammar, so junk falls back to the HCP fallback slot and is recorded.
+The routing prompt's stable part (instruction) comes first so its KV is reused.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Sequence
+
+from memory.timeline import RouteRecord
+from mol_local.engine.base import Engine, GenerationRequest, Message, Stack
+
+
+def label_grammar(labels: Sequence[str]) -> str:
+    return "root ::= " + " | ".join(f'"{label}"' for label in labels)
+
+
+def route_messages(instruction: str, text: str) -> list[Message]:
+    return [{"role": "system", "content": instruction}, {"role": "user", "content": text}]
+
+
+def parse_route(raw: str, labels: Sequence[str], fallback: str) -> tuple[str, bool]:
+    """The label in `raw`, or (fallback, True) when it is not exactly one known label."""
+    cleaned = raw.strip().strip(".").strip()
+    if cleaned in labels:
+        return cleaned, False
+    found = set(re.findall(r"\bL\d\b", raw))
+    if len(found) == 1 and (label := found.pop()) in labels:
+        return label, False
+    return fallback, True
+
+
+class Router:
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        instruction: str,
+        labels: Sequence[str],
+        mode: str = "grammar",
+        entry_slot: str = "L0",
+        fallback: str = "L0",
+        max_tokens: int = 24,
+        stack: Stack = (),
+        use_grammar: bool = True,
+    ) -> None:
+        self.engine = engine
+        self.instruction = instruction
+        self.labels = list(labels)
+        self.mode = mode
+        self.entry_slot = entry_slot
+        self.fallback = fallback
+        self.max_tokens = max_tokens
+        self.stack = stack
+        self.grammar = label_grammar(self.labels) if use_grammar else None
+
+    def route(self, text: str, cancel: threading.Event | None = None) -> RouteRecord:
+        t0 = time.perf_counter()
+        if self.mode == "fixed":
+            return RouteRecord(self.entry_slot, "fixed", "", False, 0.0)
+        result = self.engine.generate(
+            GenerationRequest(
+                seq="route",
+                messages=route_messages(self.instruction, text),
+                stack=self.stack,
+                max_tokens=self.max_tokens,
+                temperature=0.0,
+                grammar=self.grammar,
+                cancel=cancel,
+            )
+        )
+        slot, fell_back = parse_route(result.text, self.labels, self.fallback)
+        return RouteRecord(slot, self.mode, result.text, fell_back, (time.perf_counter() - t0) * 1000)

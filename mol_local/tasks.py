@@ -1,0 +1,116 @@
+"""The task state machine: route once, answer, loop on tool calls, summarise on close.
+
+A tool call keeps the task on the same slot: no new route, no summary, until
+the slot gives a final answer (or the round cap closes it). The turn loop
+asks this machine what to do next; the machine never touches an engine.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Protocol
+
+
+class Step(Enum):
+    ROUTE = "route"
+    ANSWER = "answer"
+    RUN_TOOLS = "run_tools"
+    SUMMARIZE = "summarize"
+    COMMIT = "commit"
+    DONE = "done"
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    name: str
+    arguments: dict
+    raw: str
+    error: str | None = None  # set when the call could not be parsed
+
+
+class ToolRunner(Protocol):
+    def run(self, call: ToolCall, *, slot: str) -> str:
+        """Run one call and return the text the model sees as its result."""
+
+
+_CALL = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)
+
+
+def parse_tool_calls(text: str) -> list[ToolCall]:
+    """Hermes/Qwen-style `<tool_call>{"name": ..., "arguments": {...}}</tool_call>` blocks."""
+    calls = []
+    for raw in _CALL.findall(text):
+        try:
+            obj = json.loads(raw)
+            if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
+                raise ValueError("expected an object with a string `name`")
+            args = obj.get("arguments", {})
+            if isinstance(args, str):
+                args = json.loads(args)
+            if not isinstance(args, dict):
+                raise ValueError("`arguments` must be an object")
+            calls.append(ToolCall(obj["name"], args, raw))
+        except ValueError as exc:
+            calls.append(ToolCall("", {}, raw, error=f"malformed tool call: {exc}"))
+    return calls
+
+
+@dataclass
+class TaskMachine:
+    """One task's lifecycle. `sticky` tasks were open before this turn and skip routing."""
+
+    sticky: bool = False
+    max_rounds: int = 4
+    rounds: int = 0
+    step: Step = field(init=False)
+    capped: bool = False
+    held: bool = False
+
+    def __post_init__(self) -> None:
+        self.step = Step.ANSWER if self.sticky else Step.ROUTE
+
+    def routed(self) -> Step:
+        self._expect(Step.ROUTE)
+        self.step = Step.ANSWER
+        return self.step
+
+    def answered(self, tool_calls: int, *, hold: bool = False) -> Step:
+        """After an answer hop. `hold` keeps the task open for the user's next turn (no summary)."""
+        self._expect(Step.ANSWER)
+        if hold:
+            self.held = True
+            self.step = Step.COMMIT
+        elif tool_calls and self.rounds < self.max_rounds:
+            self.step = Step.RUN_TOOLS
+        else:
+            self.capped = bool(tool_calls)
+            self.step = Step.SUMMARIZE
+        return self.step
+
+    def tools_done(self) -> Step:
+        self._expect(Step.RUN_TOOLS)
+        self.rounds += 1
+        self.step = Step.ANSWER
+        return self.step
+
+    def summarized(self) -> Step:
+        self._expect(Step.SUMMARIZE)
+        self.step = Step.COMMIT
+        return self.step
+
+    @property
+    def status(self) -> str:
+        """The task's status once committed: open while held, closed after a summary."""
+        return "open" if self.held else "closed"
+
+    def committed(self) -> Step:
+        self._expect(Step.COMMIT)
+        self.step = Step.DONE
+        return self.step
+
+    def _expect(self, step: Step) -> None:
+        if self.step is not step:
+            raise RuntimeError(f"task is at {self.step.value}, not {step.value}")

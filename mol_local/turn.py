@@ -1,0 +1,191 @@
+"""One user turn: checkpoint -> route -> answer (tool loop) -> summary -> commit.
+
+Nothing of a turn is durable, or visible to later turns, until `commit_turn`
+succeeds: the session's in-memory timeline is only replaced after the commit,
+so a cancel, an engine error or a crash before it leaves no trace. Stale KV
+from an abandoned turn is harmless: the next prompt shares only the prefix
+that is still true, and the engine re-evaluates from there.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
+from mol_local.engine.base import GenerationRequest, Message
+from mol_local.errors import EmptyMessage, TurnCancelled
+from mol_local.tasks import Step, TaskMachine, parse_tool_calls
+from mol_local.views import ViewSpec, build_view
+
+if TYPE_CHECKING:
+    from mol_local.runtime import Runtime
+
+
+@dataclass
+class TurnResult:
+    conversation_id: str
+    task_id: str
+    slot: str
+    answer: str
+    route: RouteRecord | None
+    summary: str | None
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    tool_rounds: int = 0
+
+
+@dataclass
+class TurnHooks:
+    """Callbacks for a live display. All optional; called on the turn's thread."""
+
+    on_route: Callable[[RouteRecord], None] | None = None
+    on_token: Callable[[str], None] | None = None
+    on_answer: Callable[[str], None] | None = None  # the answer is delivered; the summary follows
+
+
+class Session:
+    """One conversation bound to a runtime. Turns run one at a time."""
+
+    def __init__(self, runtime: Runtime, conversation_id: str | None = None) -> None:
+        self.runtime = runtime
+        if conversation_id is not None:
+            runtime.timeline.require(conversation_id)
+            self.conversation_id = conversation_id
+            self.tasks: list[TaskRecord] = runtime.timeline.load_tasks(conversation_id)
+        else:
+            self.conversation_id = new_id()
+            self.tasks = []
+        self._lock = threading.Lock()
+
+    def view_for(self, slot: str, current: list[Message], history: list[TaskRecord] | None = None) -> list[Message]:
+        rt = self.runtime
+        spec = ViewSpec(slot, rt.head(slot), rt.slot_names())
+        reserve = rt.hcp.answer_max_tokens
+        return build_view(
+            spec,
+            self.tasks if history is None else history,
+            current,
+            budget=rt.engine.context_limit() - reserve,
+            count_tokens=rt.engine.count_tokens,
+        )
+
+    def run_turn(self, text: str, *, cancel: threading.Event | None = None, hooks: TurnHooks | None = None) -> TurnResult:
+        if not text or not text.strip():
+            raise EmptyMessage("Empty message — type something to send")
+        hooks = hooks or TurnHooks()
+        with self._lock:
+            return self._run(text.strip(), cancel, hooks)
+
+    def _check(self, cancel: threading.Event | None) -> None:
+        if cancel is not None and cancel.is_set():
+            raise TurnCancelled("Turn cancelled — nothing was saved")
+
+    def _run(self, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:
+        rt = self.runtime
+        t0 = time.perf_counter()
+        timings: dict[str, float] = {}
+        open_task = self.tasks[-1] if self.tasks and self.tasks[-1].status == "open" else None
+        history = self.tasks[:-1] if open_task else list(self.tasks)
+        machine = TaskMachine(sticky=open_task is not None, max_rounds=rt.max_tool_rounds)
+        route: RouteRecord | None = None
+        if machine.step is Step.ROUTE:
+            route = rt.router.route(text, cancel)
+            self._check(cancel)
+            timings["route_ms"] = route.latency_ms
+            machine.routed()
+            if hooks.on_route:
+                hooks.on_route(route)
+        slot = open_task.slot if open_task else route.slot  # type: ignore[union-attr]
+        task = TaskRecord(
+            id=open_task.id if open_task else new_id(),
+            conversation_id=self.conversation_id,
+            seq=open_task.seq if open_task else len(self.tasks),
+            slot=slot,
+            messages=list(open_task.messages) if open_task else [],
+        )
+        first_seq = len(task.messages)
+        new: list[MessageRecord] = [MessageRecord("user", text)]
+        stack = rt.slot_stack(slot)
+        answer = ""
+        while machine.step is Step.ANSWER:
+            current = [{"role": m.role, "content": m.content} for m in task.messages + new]
+            view = self.view_for(slot, current, history)
+            result = rt.engine.generate(
+                GenerationRequest(
+                    seq=slot,
+                    messages=view,
+                    stack=stack,
+                    max_tokens=rt.hcp.answer_max_tokens,
+                    temperature=rt.hcp.temperature,
+                    cancel=cancel,
+                    on_token=hooks.on_token,
+                )
+            )
+            self._check(cancel)
+            timings["answer_ttft_ms"] = timings.get("answer_ttft_ms", result.timings_ms["ttft"])
+            timings["answer_ms"] = timings.get("answer_ms", 0.0) + result.timings_ms["total"]
+            timings["prefill_tokens"] = timings.get("prefill_tokens", 0) + result.prefill_tokens
+            timings["prompt_tokens"] = result.prompt_tokens
+            timings["completion_tokens"] = timings.get("completion_tokens", 0) + result.completion_tokens
+            answer = result.text.strip()
+            new.append(MessageRecord("assistant", answer))
+            calls = parse_tool_calls(answer) if rt.tools is not None else []
+            if machine.answered(len(calls)) is Step.RUN_TOOLS:
+                for call in calls:
+                    output = call.error or rt.tools.run(call, slot=slot)  # type: ignore[union-attr]
+                    new.append(MessageRecord("tool", output))
+                    self._check(cancel)
+                machine.tools_done()
+        if hooks.on_answer:
+            hooks.on_answer(answer)
+        summary = None
+        summary_tokens = 0
+        if machine.step is Step.SUMMARIZE:
+            summary, summary_tokens, timings["summary_ms"] = self._summarize(slot, task, new, history, cancel)
+            machine.summarized()
+        task.status = machine.status
+        timings["total_ms"] = (time.perf_counter() - t0) * 1000
+        self._check(cancel)
+        record = TurnRecord(
+            conversation_id=self.conversation_id,
+            conversation_title=text[:80],
+            task=task,
+            task_is_new=open_task is None,
+            new_messages=new,
+            first_message_seq=first_seq,
+            route=route,
+            summary=summary,
+            summary_tokens=summary_tokens,
+            timings=timings,
+        )
+        rt.timeline.commit_turn(record)
+        machine.committed()
+        task.messages = task.messages + new
+        task.summary = summary
+        self.tasks = history + [task]
+        return TurnResult(self.conversation_id, task.id, slot, answer, route, summary, timings, machine.rounds)
+
+    def _summarize(
+        self, slot: str, task: TaskRecord, new: list[MessageRecord], history: list[TaskRecord], cancel
+    ) -> tuple[str, int, float]:
+        """The hidden summary hop; its scaffold is trimmed from the slot's KV afterwards."""
+        rt = self.runtime
+        done = [{"role": m.role, "content": m.content} for m in task.messages + new]
+        view = self.view_for(slot, done, history)
+        ask = view + [{"role": "user", "content": rt.pack.summary}]
+        result = rt.engine.generate(
+            GenerationRequest(
+                seq=slot,
+                messages=ask,
+                stack=rt.slot_stack(slot),
+                max_tokens=rt.hcp.summary_max_tokens,
+                temperature=0.0,
+                keep_prefix_of=view,
+                cancel=cancel,
+            )
+        )
+        self._check(cancel)
+        return result.text.strip(), result.completion_tokens, result.timings_ms["total"]

@@ -1,0 +1,71 @@
+"""Shared fixtures: MOL_HOME in tmp_path for every test, the real embedded model loaded once."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ["ANONYMIZED_TELEMETRY"] = "False"
+
+
+@pytest.fixture(autouse=True)
+def mol_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "mol-home"
+    monkeypatch.setenv("MOL_HOME", str(home))
+    monkeypatch.delenv("MOL_HCP", raising=False)
+    return home
+
+
+@pytest.fixture(scope="session")
+def base_model_path() -> Path:
+    from mol_local.models import resolve_model
+
+    return resolve_model("builtin:smollm2-135m")
+
+
+@pytest.fixture(scope="session")
+def base_info(base_model_path: Path):
+    from mol_local.models import inspect_gguf
+
+    return inspect_gguf(base_model_path)
+
+
+@pytest.fixture(scope="session")
+def shared_engine(base_model_path: Path):
+    """One real llama.cpp engine on the embedded model for the whole run (it loads in ~0.2 s, but KV is big)."""
+    from mol_local.engine.llamacpp import LlamaCppEngine
+
+    engine = LlamaCppEngine(base_model_path, n_ctx=4096, kv_cells=8192, n_threads=2)
+    yield engine
+    engine.close()
+
+
+@pytest.fixture
+def engine(shared_engine):
+    shared_engine.reset()
+    shared_engine.kv_reuse = True
+    return shared_engine
+
+
+@pytest.fixture(scope="session")
+def lora_dir(tmp_path_factory: pytest.TempPathFactory, base_info) -> Path:
+    """Small random LoRAs for the embedded base, written with gguf-py."""
+    from mol_local.adapters.synthetic import write_random_lora
+
+    out = tmp_path_factory.mktemp("loras")
+    write_random_lora(base_info, out / "a.gguf", seed=1, std=0.08)
+    write_random_lora(base_info, out / "b.gguf", seed=2, std=0.08)
+    return out
+
+
+@pytest.fixture
+def runtime(engine, mol_home: Path):
+    from hcp import load_profile
+    from mol_local.runtime import Runtime
+
+    rt = Runtime(load_profile("local-default"), engine=engine)
+    yield rt
+    rt.db.close()
