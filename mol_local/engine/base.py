@@ -36,6 +36,8 @@ class GenerationRequest:
     seed: int = 0
     grammar: str | None = None  # GBNF; the answer then always parses under it
     keep_prefix_of: Sequence[Message] | None = None  # trim KV back to this after generating
+    ignore_eos: bool = False  # benchmarks: always produce exactly max_tokens
+    repeat_penalty: float = 1.0
     cancel: threading.Event | None = None
     on_token: Callable[[str], None] | None = None
 

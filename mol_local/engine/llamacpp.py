@@ -121,6 +121,8 @@ class LlamaCppEngine(Engine):
         self._clock = 0
         self._lock = threading.RLock()
         self.prefill_total = 0  # tokens evaluated for prompts since load (tests count these)
+        self.switch_ms: list[float] = []
+        self._eog: list[int] | None = None  # time spent changing the applied adapter stack
 
     # -- tokens -------------------------------------------------------------
     def _tok(self, text: str, special: bool) -> list[int]:
@@ -131,6 +133,16 @@ class LlamaCppEngine(Engine):
         if self.model.add_bos_token() and self.model.token_bos() >= 0 and (not tokens or tokens[0] != self.model.token_bos()):
             tokens.insert(0, self.model.token_bos())
         return tokens
+
+    def _piece(self, token: int) -> bytes:
+        """The bytes of one token (llama-cpp-python's helper returns its whole zero-padded buffer)."""
+        size = 64
+        while True:
+            buf = ctypes.create_string_buffer(size)
+            n = llama_cpp.llama_token_to_piece(self.vocab, token, buf, size, 0, False)
+            if n >= 0:
+                return buf.raw[:n]
+            size = -n
 
     def count_tokens(self, messages: Sequence[Message], *, add_generation_prompt: bool = True) -> int:
         return len(self.tokenize_messages(messages, add_generation_prompt=add_generation_prompt))
@@ -165,6 +177,7 @@ class LlamaCppEngine(Engine):
     def _apply(self, stack: Stack) -> tuple:
         key = self._stack_key(stack)
         if key != self._applied:
+            t0 = time.perf_counter()
             handles = [self.load_adapter(s) for s in stack]
             n = len(handles)
             if n:
@@ -176,6 +189,7 @@ class LlamaCppEngine(Engine):
             if rc != 0:
                 raise EngineError(f"llama.cpp could not apply the adapter stack (code {rc})")
             self._applied = key
+            self.switch_ms.append((time.perf_counter() - t0) * 1000)
         return key
 
     # -- KV sequences -------------------------------------------------------
@@ -259,8 +273,14 @@ class LlamaCppEngine(Engine):
                 llama_cpp.llama_sampler_free(chain)
                 raise EngineError("The grammar does not parse — this is a bug in mol-local, please report it")
             llama_cpp.llama_sampler_chain_add(chain, g)
-        else:
-            llama_cpp.llama_sampler_chain_add(chain, llama_cpp.llama_sampler_init_penalties(64, 1.15, 0.0, 0.0))
+        elif request.repeat_penalty != 1.0:
+            llama_cpp.llama_sampler_chain_add(
+                chain, llama_cpp.llama_sampler_init_penalties(self.n_vocab, 64, request.repeat_penalty, 0.0, 0.0)
+            )
+        if request.ignore_eos:
+            eog = self._eog_tokens()
+            bias = (llama_cpp.llama_logit_bias * len(eog))(*[llama_cpp.llama_logit_bias(t, float("-inf")) for t in eog])
+            llama_cpp.llama_sampler_chain_add(chain, llama_cpp.llama_sampler_init_logit_bias(self.n_vocab, len(eog), bias))
         if request.temperature <= 0:
             llama_cpp.llama_sampler_chain_add(chain, llama_cpp.llama_sampler_init_greedy())
         else:
@@ -269,6 +289,11 @@ class LlamaCppEngine(Engine):
             llama_cpp.llama_sampler_chain_add(chain, llama_cpp.llama_sampler_init_temp(request.temperature))
             llama_cpp.llama_sampler_chain_add(chain, llama_cpp.llama_sampler_init_dist(request.seed))
         return chain
+
+    def _eog_tokens(self) -> list[int]:
+        if self._eog is None:
+            self._eog = [t for t in range(self.n_vocab) if llama_cpp.llama_vocab_is_eog(self.vocab, t)]
+        return self._eog
 
     def generate(self, request: GenerationRequest) -> GenerationResult:
         with self._lock:
@@ -300,7 +325,7 @@ class LlamaCppEngine(Engine):
                     finish = "stop"
                     break
                 n_out += 1
-                piece = decoder.decode(self.model.token_to_piece(tok, special=False))
+                piece = decoder.decode(self._piece(tok))
                 if t_first is None:
                     t_first = time.perf_counter()
                 if piece:

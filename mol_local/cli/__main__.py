@@ -1,0 +1,3 @@
+from mol_local.cli import main
+
+main()

@@ -1,0 +1,77 @@
+"""The CLI as a user runs it: a real `mol` subprocess, JSON shapes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+MOL = [sys.executable, "-m", "mol_local.cli"]
+
+
+def run(args: list[str], home: Path, stdin: str | None = None, env_extra: dict | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "MOL_HOME": str(home), "HF_HUB_OFFLINE": "1", **(env_extra or {})}
+    return subprocess.run(MOL + args, capture_output=True, text=True, env=env, input=stdin, timeout=300)
+
+
+@pytest.mark.slow
+def test_chat_json_shape_and_continuation(mol_home: Path) -> None:
+    out = run(["chat", "--json", "What is the capital of France?"], mol_home)
+    assert out.returncode == 0, out.stderr
+    obj = json.loads(out.stdout)
+    assert set(obj) >= {"conversation_id", "task_id", "slot", "answer", "timings"}
+    assert obj["slot"] in {"L0", "L1", "L2", "L3"} and obj["answer"]
+    assert {"route_ms", "answer_ms", "total_ms", "summary_ms"} <= set(obj["timings"])
+    nxt = run(["chat", "--json", "--conversation", obj["conversation_id"], "And of Italy?"], mol_home)
+    assert nxt.returncode == 0, nxt.stderr
+    assert json.loads(nxt.stdout)["conversation_id"] == obj["conversation_id"]
+    listed = json.loads(run(["chat", "--list", "--json"], mol_home).stdout)
+    assert [c["id"] for c in listed] == [obj["conversation_id"]]
+
+
+@pytest.mark.slow
+def test_route_batch(mol_home: Path, tmp_path: Path) -> None:
+    f = tmp_path / "in.jsonl"
+    f.write_text('{"text": "hello", "id": 1}\n\n{"text": "write a bash script", "id": 2}\n')
+    out = run(["route", "--json", "--file", str(f)], mol_home)
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["id"] for r in rows] == [1, 2]
+    assert all(r["slot"] in {"L0", "L1", "L2", "L3"} and r["latency_ms"] > 0 for r in rows)
+
+
+def test_route_batch_bad_line(mol_home: Path, tmp_path: Path) -> None:
+    f = tmp_path / "in.jsonl"
+    f.write_text('{"text": "ok"}\nnot json\n')
+    out = run(["route", "--json", "--file", str(f)], mol_home)
+    assert out.returncode == 1
+    assert out.stderr.strip().count("\n") == 0 and ":2 is not JSON" in out.stderr
+
+
+def test_missing_model_is_one_line(mol_home: Path, tmp_path: Path) -> None:
+    hcp = tmp_path / "hcp.toml"
+    from hcp import profile_path
+
+    hcp.write_text(profile_path("local-default").read_text().replace("builtin:smollm2-135m", "/nowhere/model.gguf"))
+    out = run(["--hcp", str(hcp), "chat", "hi"], mol_home)
+    assert out.returncode == 1
+    assert out.stderr.startswith("Error: Model file not found: /nowhere/model.gguf")
+    assert "Traceback" not in out.stderr and out.stderr.strip().count("\n") == 0
+
+
+def test_empty_message_and_unknown_conversation(mol_home: Path) -> None:
+    out = run(["chat", "   "], mol_home)
+    assert out.returncode == 1 and "Empty message" in out.stderr
+    out = run(["chat", "--conversation", "nope", "hi"], mol_home)
+    assert out.returncode == 1 and "No conversation 'nope'" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_malformed_hcp_is_one_line(mol_home: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[runtime\nthreads = 2\n")
+    out = run(["--hcp", str(bad), "chat", "hi"], mol_home)
+    assert out.returncode == 1 and "not valid TOML" in out.stderr and "Traceback" not in out.stderr

@@ -1,0 +1,55 @@
+"""Routing: labels under the grammar, fallback and record for junk from an engine without our grammar."""
+
+from __future__ import annotations
+
+from mol_local.engine.base import Engine, GenerationRequest, GenerationResult
+from mol_local.router import Router, label_grammar, parse_route
+
+LABELS = ["L0", "L1", "L2", "L3"]
+
+
+def test_parse_route() -> None:
+    assert parse_route("L2", LABELS, "L0") == ("L2", False)
+    assert parse_route(" L3.\n", LABELS, "L0") == ("L3", False)
+    assert parse_route("The answer is L1", LABELS, "L0") == ("L1", False)
+    assert parse_route("<html>502 Bad Gateway</html>", LABELS, "L0") == ("L0", True)
+    assert parse_route("L1 or L2", LABELS, "L0") == ("L0", True)
+    assert parse_route("L9", LABELS, "L0") == ("L0", True)
+    assert parse_route("", LABELS, "L0") == ("L0", True)
+
+
+def test_label_grammar() -> None:
+    assert label_grammar(["L0", "L2"]) == 'root ::= "L0" | "L2"'
+
+
+class JunkRemote(Engine):
+    """Stands in for a remote server that ignores our grammar (RemoteEngine lands in issue 8)."""
+
+    def generate(self, request: GenerationRequest) -> GenerationResult:
+        return GenerationResult("Sure! I think you want coding.", "stop", 10, 10, 8)
+
+    def count_tokens(self, messages, *, add_generation_prompt: bool = True) -> int:
+        return 0
+
+
+def test_junk_from_remote_falls_back_and_is_recorded() -> None:
+    router = Router(JunkRemote(), instruction="pick", labels=LABELS, fallback="L0", use_grammar=False)
+    decision = router.route("write me a script")
+    assert decision.slot == "L0" and decision.fallback and decision.raw_output.startswith("Sure!")
+
+
+def test_real_router_always_emits_a_label(runtime) -> None:
+    for text in ("Hi!", "Fix this segfault in my C code", "Plan a trip to Rome for my family", "Make a habit tracker"):
+        decision = runtime.router.route(text)
+        assert decision.slot in LABELS and not decision.fallback
+        assert decision.raw_output == decision.slot
+
+
+def test_fixed_mode_uses_entry_slot(runtime) -> None:
+    from dataclasses import replace
+
+    from mol_local.runtime import Runtime
+
+    rt = Runtime(replace(runtime.hcp, routing_mode="fixed"), engine=runtime.engine)
+    decision = rt.router.route("Write some code")
+    assert decision.slot == "L0" and decision.mode == "fixed"
