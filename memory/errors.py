@@ -13,3 +13,15 @@ class SchemaTooNew(MemoryStoreError):
 
 class NotFound(MemoryStoreError):
     """A conversation, memory or other row the user named does not exist."""
+
+
+class InvalidMemory(MemoryStoreError):
+    """A memory's text (or an input file of memories) cannot be stored as given."""
+
+
+class IndexUnavailable(MemoryStoreError):
+    """The embedding model or the vector index cannot be loaded."""
+
+
+class ConsentError(MemoryStoreError):
+    """A consent command was given without what it needs."""

@@ -64,3 +64,137 @@ def m001_create_timeline(db: Database) -> None:
     db["tasks"].create_index(["conversation_id", "seq"], unique=True)
     db["messages"].create_index(["task_id", "seq"], unique=True)
     db["messages"].create_index(["conversation_id"])
+
+
+@migrations()
+def m002_create_tool_tables(db: Database) -> None:
+    """Harness data: notes, reminders, the tool-call audit log, and validated tool reuse (skills)."""
+    db["notes"].create(
+        {"id": str, "conversation_id": str, "title": str, "body": str, "created_at": str, "updated_at": str},
+        pk="id",
+    )
+    db["reminders"].create(
+        {
+            "id": str,
+            "conversation_id": str,
+            "text": str,
+            "due_at": str,  # ISO 8601 UTC, or NULL for "no due time"
+            "created_at": str,
+            "completed_at": str,
+        },
+        pk="id",
+    )
+    db["tool_calls"].create(
+        {
+            "id": str,
+            "conversation_id": str,
+            "slot": str,
+            "tool": str,
+            "arguments": str,  # JSON as the model sent it (or the raw text when it did not parse)
+            "status": str,  # ok | error | timeout | crashed | denied | unknown_tool | bad_arguments
+            "result_chars": int,
+            "duration_ms": float,
+            "created_at": str,
+        },
+        pk="id",
+    )
+    db["skills"].create(
+        {
+            "name": str,
+            "status": str,  # staged | promoted | demoted | rejected
+            "sha256": str,
+            "path": str,
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="name",
+    )
+    db["skill_events"].create(
+        {"id": str, "name": str, "event": str, "sha256": str, "detail": str, "created_at": str},
+        pk="id",
+    )
+    db["notes"].create_index(["updated_at"])
+    db["reminders"].create_index(["completed_at", "due_at"])
+    db["tool_calls"].create_index(["conversation_id", "created_at"])
+    db["skill_events"].create_index(["name", "created_at"])
+
+
+@migrations()
+def m003_create_memory_tables(db: Database) -> None:
+    """Memories, which turns used them, consent records, forgotten turns, adapter revisions to retrain."""
+    db["memories"].create(
+        {
+            "id": str,
+            "text": str,
+            "kind": str,  # fact | preference | event
+            "origin": str,  # explicit | auto | cli | import
+            "conversation_id": str,  # where it came from (NULL for `mol memory add`)
+            "source_message_id": str,  # the message it came from (NULL for `mol memory add`)
+            "pinned": int,
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        foreign_keys=[("source_message_id", "messages", "id")],
+    )
+    db["memory_uses"].create(
+        {"task_id": str, "memory_id": str, "rank": int, "score": float, "created_at": str},
+        pk=("task_id", "memory_id"),
+        foreign_keys=[("task_id", "tasks", "id"), ("memory_id", "memories", "id")],
+    )
+    db["consent_records"].create(
+        {"id": str, "conversation_id": str, "state": str, "created_at": str},  # state: on | off
+        pk="id",
+    )
+    db["forgotten_tasks"].create({"task_id": str, "reason": str, "forgotten_at": str}, pk="task_id")
+    db["retrain_marks"].create(
+        {"revision_path": str, "reason": str, "training_ids": str, "marked_at": str},
+        pk="revision_path",
+    )
+    db["memories"].create_index(["conversation_id"])
+    db["memories"].create_index(["source_message_id"])
+    db["memory_uses"].create_index(["memory_id"])
+    db["consent_records"].create_index(["conversation_id", "created_at"])
+
+
+@migrations()
+def m004_create_trainer_runs(db: Database) -> None:
+    """One row per nightly consolidation attempt per slot: what it did and why."""
+    db["trainer_runs"].create(
+        {
+            "id": str,
+            "slot": str,
+            "started_at": str,
+            "finished_at": str,
+            "status": str,  # promoted | rejected | paused | skipped | failed
+            "reason": str,
+            "revision": str,  # the registered revision (promoted) or NULL
+            "parent_revision": str,
+            "metrics": str,  # JSON: before/after NLLs, route accuracy, train time, tokens/s, peak RSS
+            "data_ids": str,  # JSON list of hashed training ids
+            "config": str,  # JSON TrainConfig
+        },
+        pk="id",
+    )
+    db["trainer_runs"].create_index(["slot", "started_at"])
+
+
+@migrations()
+def m005_create_genui_tables(db: Database) -> None:
+    """Generative-UI views (the validated document), their live state, and the action log."""
+    db["genui_views"].create(
+        {"id": str, "conversation_id": str, "task_id": str, "title": str, "document": str, "created_at": str},
+        pk="id",
+    )
+    db["genui_state"].create(
+        {"view_id": str, "key": str, "value": str, "updated_at": str},  # value: JSON
+        pk=("view_id", "key"),
+        foreign_keys=[("view_id", "genui_views", "id")],
+    )
+    db["genui_events"].create(
+        {"id": str, "view_id": str, "action": str, "kind": str, "visibility": str, "detail": str, "created_at": str},
+        pk="id",
+        foreign_keys=[("view_id", "genui_views", "id")],
+    )
+    db["genui_views"].create_index(["conversation_id", "created_at"])
+    db["genui_events"].create_index(["view_id", "created_at"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -15,6 +16,7 @@ from sqlite_utils import Database
 
 from memory.db import transaction
 from memory.errors import NotFound
+from memory.text import clean_text
 
 
 def now_iso() -> str:
@@ -65,6 +67,8 @@ class TurnRecord:
     summary: str | None = None
     summary_tokens: int = 0
     timings: dict[str, float] = field(default_factory=dict)
+    # run inside the commit transaction with the new messages' ids (memories, memory uses)
+    extra_writes: list[Callable[[Database, list[str]], None]] = field(default_factory=list)
 
 
 class Timeline:
@@ -123,14 +127,15 @@ class Timeline:
                 db["tasks"].insert({**row, "created_at": stamp})
             else:
                 db["tasks"].update(task.id, row)
+            message_ids = [new_id() for _ in turn.new_messages]
             db["messages"].insert_all(
                 {
-                    "id": new_id(),
+                    "id": message_ids[i],
                     "conversation_id": turn.conversation_id,
                     "task_id": task.id,
                     "seq": turn.first_message_seq + i,
                     "role": m.role,
-                    "content": m.content,
+                    "content": clean_text(m.content),  # tool output may carry invalid UTF-8
                     "created_at": stamp,
                 }
                 for i, m in enumerate(turn.new_messages)
@@ -152,7 +157,40 @@ class Timeline:
                 db["summaries"].insert(
                     {"task_id": task.id, "slot": task.slot, "text": turn.summary, "tokens": turn.summary_tokens, "created_at": stamp}
                 )
+            for write in turn.extra_writes:
+                write(db, message_ids)
 
     def route_decision(self, task_id: str) -> dict | None:
         rows = list(self.db.query("select * from route_decisions where task_id = ?", [task_id]))
         return rows[0] if rows else None
+
+    # -- used by the app's conversation sidebar ------------------------------
+    def rename_conversation(self, conversation_id: str, title: str) -> None:
+        """Set a conversation's title (the app trims it; an empty title is refused there)."""
+        self.require(conversation_id)
+        with transaction(self.db) as db:
+            db["conversations"].update(conversation_id, {"title": title})
+
+    def search_conversations(self, needle: str) -> list[dict]:
+        """Conversations whose title or any message contains `needle` (case-insensitive), newest first."""
+        like = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        return list(
+            self.db.query(
+                "select id, title, created_at, updated_at from conversations c where c.title like :q escape '\\' "
+                "or exists (select 1 from messages m where m.conversation_id = c.id and m.content like :q escape '\\') "
+                "order by updated_at desc",
+                {"q": like},
+            )
+        )
+
+    def consent_states(self, *, default_on: bool = False) -> dict[str, bool]:
+        """conversation id -> training consent on/off (the latest record, else HCP consent.default)."""
+        from memory.consent import consent_overview
+
+        return {s.conversation_id: s.on for s in consent_overview(self.db, default_on=default_on)}
+
+    def set_consent(self, conversation_id: str, on: bool) -> None:
+        """Record a consent change (a new timestamped record; the latest wins)."""
+        from memory.consent import set_consent
+
+        set_consent(self.db, conversation_id, on)

@@ -44,3 +44,31 @@ class TurnCancelled(MolError):
 
 class ConversationNotFound(MolError):
     """A conversation id given on the command line or by the app does not exist."""
+
+
+class RemoteError(MolError):
+    """A remote engine (OpenAI-compatible server) could not serve a request."""
+
+
+class RemoteUnavailable(RemoteError):
+    """The remote cannot be reached, timed out, failed with 5xx, or broke a stream; the HCP fallback may answer."""
+
+
+class RemoteAuthError(RemoteError):
+    """The remote refused our API key (401/403)."""
+
+
+class RemoteRequestError(RemoteError):
+    """The remote rejected the request itself (4xx other than auth), e.g. an unknown model name."""
+
+
+class RemoteProtocolError(RemoteError):
+    """The remote answered with something that is not OpenAI chat-completion JSON/SSE (e.g. an HTML page)."""
+
+
+class KeyStoreError(MolError):
+    """No OS keyring backend can hold a secret; the environment variable is the way in."""
+
+
+class ServeError(MolError):
+    """`mol serve` cannot start as asked (unsafe bind, port in use)."""

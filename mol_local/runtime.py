@@ -10,8 +10,11 @@ import os
 import threading
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hcp import HCP, load_hcp, load_profile
+from hcp.references import check_models, check_personas, require
+from memory.bank import MemoryBank
 from memory.db import open_db
 from memory.timeline import Timeline
 from mol_local.engine.base import AdapterSpec, Engine, Stack
@@ -20,6 +23,9 @@ from mol_local.paths import db_path, mol_home, offline_env
 from mol_local.router import Router
 from mol_local.tasks import ToolRunner
 from personas import load_pack
+
+if TYPE_CHECKING:
+    from mol_local.harness.hub import ToolHub
 
 
 def default_hcp_path() -> Path | None:
@@ -38,15 +44,21 @@ def load_default_hcp(path: Path | None = None) -> HCP:
 class Runtime:
     max_tool_rounds = 4
 
-    def __init__(self, hcp: HCP, *, engine: Engine | None = None, tools: ToolRunner | None = None) -> None:
+    def __init__(
+        self, hcp: HCP, *, engine: Engine | None = None, tools: ToolRunner | None = None, fallback_engine: Engine | None = None
+    ) -> None:
         offline_env()
         self.hcp = hcp
-        self.pack = load_pack(hcp.persona_pack)
+        require(check_personas(hcp))
+        self.pack = load_pack(hcp.pack_location())
         self.db = open_db(db_path())
         self.timeline = Timeline(self.db)
         self.tools = tools
         self._engine = engine
         self._engine_lock = threading.Lock()
+        self._fallback_engine = fallback_engine  # the local engine for HCP remote.fallback (tests inject one)
+        self.db_lock = threading.RLock()  # one SQLite connection, many server threads: one writer at a time
+        self.max_tool_rounds = getattr(getattr(hcp, "tools", None), "max_rounds", Runtime.max_tool_rounds)
 
     @classmethod
     def open(cls, hcp_path: Path | None = None, **kwargs) -> Runtime:
@@ -59,9 +71,14 @@ class Runtime:
     @property
     def engine(self) -> Engine:
         with self._engine_lock:
+            if self._engine is None and self.hcp.backend == "remote":
+                from mol_local.engine.remote import remote_engine_from_hcp
+
+                self._engine = remote_engine_from_hcp(self.hcp)
             if self._engine is None:
                 from mol_local.engine.llamacpp import LlamaCppEngine
 
+                require(check_models(self.hcp))  # names the HCP key of a missing base/adapter file, and the fix
                 self._engine = LlamaCppEngine(
                     self.model_path(),
                     sequences=("route", *self.hcp.slots),
@@ -77,13 +94,52 @@ class Runtime:
     def engine_loaded(self) -> bool:
         return self._engine is not None
 
+    @property
+    def engine_label(self) -> str:
+        """Which engine answers, in words (shown with every turn)."""
+        if self.hcp.backend == "remote":
+            from urllib.parse import urlsplit
+
+            return f"remote {urlsplit(self.hcp.remote.base_url).netloc} ({self.hcp.remote.mode})"
+        return f"local {self.hcp.name}"
+
+    @cached_property
+    def fallback(self) -> Runtime | None:
+        """The local runtime (HCP remote.fallback) that answers when the remote is unreachable."""
+        if self.hcp.backend != "remote" or not self.hcp.remote.fallback:
+            return None
+        return Runtime(load_profile(self.hcp.remote.fallback), engine=self._fallback_engine, tools=self.tools)
+
     # -- slots --------------------------------------------------------------
     def _stack(self, refs) -> Stack:
-        base = self.hcp.base_dir or Path.cwd()
-        return tuple(AdapterSpec(str((base / r.path) if not Path(r.path).is_absolute() else Path(r.path)), r.scale) for r in refs)
+        return tuple(AdapterSpec(str(self.hcp.resolve_path(r.path)), r.scale) for r in refs)
 
     def slot_stack(self, slot: str) -> Stack:
-        return self._stack(self.hcp.slots[slot].adapters)
+        """The slot's active registry specialist + personal revisions, then its explicit HCP adapters.
+
+        Re-resolved on every call (two small pointer files), so `mol adapters
+        activate/rollback` applies from the next turn; the engine drops the
+        slot's KV when the stack changes.
+        """
+        return self._registry_stack(slot, "answer") + self._stack(self.hcp.slots[slot].adapters)
+
+    def route_stack(self) -> Stack:
+        """The entry slot's revisions that apply to the route hop, then HCP routing.adapters."""
+        return self._registry_stack(self.hcp.entry_slot, "route") + self._stack(self.hcp.route_adapters)
+
+    def _registry_stack(self, slot: str, hop: str) -> Stack:
+        if self.hcp.backend != "llama-cpp":
+            return ()
+        from mol_local.adapters.builtin import ensure_seeded
+        from mol_local.adapters.registry import Registry
+        from mol_local.models import base_fingerprint
+
+        base = self.model_path()
+        registry = Registry(self.adapters_root())
+        if not getattr(self, "_adapters_seeded", False):
+            ensure_seeded(registry, base)  # the shipped route specialist, once per MOL_HOME
+            self._adapters_seeded = True
+        return registry.stack(slot, hop=hop, fingerprint=base_fingerprint(base))
 
     def slot_names(self) -> dict[str, str]:
         return {label: cfg.name for label, cfg in self.hcp.slots.items()}
@@ -91,10 +147,19 @@ class Runtime:
     def head(self, slot: str) -> str:
         from mol_local.views import system_head
 
-        return system_head(self.pack.intro, self.pack.persona(self.hcp.slots[slot].persona))
+        head = system_head(self.pack.intro, self.pack.persona(self.hcp.slots[slot].persona))
+        tools = self.tool_hub.describe() if self.tools is None and self.tool_hub is not None else ""
+        return f"{head}\n\n{tools}" if tools else head
+
+    @property
+    def router(self) -> Router:
+        """The router, its adapter stack re-resolved from the registry on every access (one per turn)."""
+        router = self._router
+        router.stack = self.route_stack()
+        return router
 
     @cached_property
-    def router(self) -> Router:
+    def _router(self) -> Router:
         return Router(
             self.engine,
             instruction=self.pack.route,
@@ -103,9 +168,33 @@ class Runtime:
             entry_slot=self.hcp.entry_slot,
             fallback=self.hcp.route_fallback,
             max_tokens=self.hcp.route_max_tokens,
-            stack=self._stack(self.hcp.route_adapters),
+            stack=(),
             use_grammar=getattr(self.engine, "supports_grammar", True),
         )
+
+    # -- memory -------------------------------------------------------------
+    @cached_property
+    def memory(self) -> MemoryBank:
+        """Memories + vector index; nothing heavy loads until first used (or `memory.warm_up()`)."""
+        return MemoryBank(self.db, mol_home() / "chroma")
+
+    def adapters_root(self) -> Path:
+        return mol_home() / "adapters"
+
+    # -- tools --------------------------------------------------------------
+    @cached_property
+    def tool_hub(self) -> ToolHub | None:
+        """The harness: per-conversation sandboxes and the built-in tools; None when the HCP enables none."""
+        from mol_local.harness import build_hub
+        from mol_local.harness.memory_port import BankMemory
+
+        return build_hub(self.hcp, self.db, home=mol_home(), memory=lambda: BankMemory(self.memory), lock=self.db_lock)
+
+    def tools_for(self, conversation_id: str) -> ToolRunner | None:
+        """One conversation's ToolRunner: the one injected at construction, else the harness's."""
+        if self.tools is not None:
+            return self.tools
+        return self.tool_hub.runner(conversation_id) if self.tool_hub is not None else None
 
     def session(self, conversation_id: str | None = None):
         from mol_local.turn import Session
@@ -113,6 +202,10 @@ class Runtime:
         return Session(self, conversation_id)
 
     def close(self) -> None:
+        if self.__dict__.get("fallback") is not None:
+            self.__dict__["fallback"].close()
+        if self.__dict__.get("tool_hub") is not None:
+            self.__dict__["tool_hub"].close()
         if self._engine is not None:
             self._engine.close()
         self.db.close()

@@ -33,7 +33,11 @@ class ToolCall:
 
 class ToolRunner(Protocol):
     def run(self, call: ToolCall, *, slot: str) -> str:
-        """Run one call and return the text the model sees as its result."""
+        """Run one call and return the text the model sees as its result.
+
+        Calls that did not parse (`call.error` set) are passed too, so they are
+        audited; answer them with the error and how to fix the call.
+        """
 
 
 _CALL = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)

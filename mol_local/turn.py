@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
 from mol_local.engine.base import GenerationRequest, Message
-from mol_local.errors import EmptyMessage, TurnCancelled
+from memory.errors import MemoryStoreError
+from mol_local.errors import EmptyMessage, MolError, TurnCancelled
+from mol_local.genui.turn_ui import answer_ui, holds, is_ui_slot
+from mol_local.remote_turn import run_on_engine
+from mol_local.recall import extract_after_turn, recall, remember_text, remember_turn, uses_writer
 from mol_local.tasks import Step, TaskMachine, parse_tool_calls
 from mol_local.views import ViewSpec, build_view
 
@@ -35,6 +39,11 @@ class TurnResult:
     summary: str | None
     timings_ms: dict[str, float] = field(default_factory=dict)
     tool_rounds: int = 0
+    memory_ids: list[str] = field(default_factory=list)  # memories placed in the answer view's tail
+    memories_written: list[str] = field(default_factory=list)  # by /remember or automatic extraction
+    notices: list[str] = field(default_factory=list)  # e.g. extraction failed after the turn committed
+    engine: str = ""  # which engine answered, e.g. "local local-default (fallback)"; see remote_turn
+    view_id: str | None = None  # L3: the stored generative-UI view this answer is (mol_local.genui)
 
 
 @dataclass
@@ -44,6 +53,7 @@ class TurnHooks:
     on_route: Callable[[RouteRecord], None] | None = None
     on_token: Callable[[str], None] | None = None
     on_answer: Callable[[str], None] | None = None  # the answer is delivered; the summary follows
+    on_fallback: Callable[[str], None] | None = None  # the remote failed (reason); the local fallback answers now
 
 
 class Session:
@@ -58,9 +68,12 @@ class Session:
         else:
             self.conversation_id = new_id()
             self.tasks = []
+        self.tools = runtime.tools_for(self.conversation_id)
         self._lock = threading.Lock()
 
-    def view_for(self, slot: str, current: list[Message], history: list[TaskRecord] | None = None) -> list[Message]:
+    def view_for(
+        self, slot: str, current: list[Message], history: list[TaskRecord] | None = None, notes: Sequence[str] = ()
+    ) -> list[Message]:
         rt = self.runtime
         spec = ViewSpec(slot, rt.head(slot), rt.slot_names())
         reserve = rt.hcp.answer_max_tokens
@@ -68,6 +81,7 @@ class Session:
             spec,
             self.tasks if history is None else history,
             current,
+            notes=notes,
             budget=rt.engine.context_limit() - reserve,
             count_tokens=rt.engine.count_tokens,
         )
@@ -77,7 +91,9 @@ class Session:
             raise EmptyMessage("Empty message — type something to send")
         hooks = hooks or TurnHooks()
         with self._lock:
-            return self._run(text.strip(), cancel, hooks)
+            if (fact := remember_text(text)) is not None:
+                return remember_turn(self, fact, text.strip())
+            return run_on_engine(self, text.strip(), cancel, hooks)
 
     def _check(self, cancel: threading.Event | None) -> None:
         if cancel is not None and cancel.is_set():
@@ -110,32 +126,40 @@ class Session:
         new: list[MessageRecord] = [MessageRecord("user", text)]
         stack = rt.slot_stack(slot)
         answer = ""
+        recalled = recall(rt, text)
+        notes = [r.memory.text for r in recalled]
+        composed = None
         while machine.step is Step.ANSWER:
             current = [{"role": m.role, "content": m.content} for m in task.messages + new]
-            view = self.view_for(slot, current, history)
-            result = rt.engine.generate(
-                GenerationRequest(
-                    seq=slot,
-                    messages=view,
-                    stack=stack,
-                    max_tokens=rt.hcp.answer_max_tokens,
-                    temperature=rt.hcp.temperature,
-                    cancel=cancel,
-                    on_token=hooks.on_token,
+            view = self.view_for(slot, current, history, notes)
+            if is_ui_slot(rt, slot):
+                composed, result = answer_ui(rt, slot, view, stack, cancel, hooks)
+            else:
+                result = rt.engine.generate(
+                    GenerationRequest(
+                        seq=slot,
+                        messages=view,
+                        stack=stack,
+                        max_tokens=rt.hcp.answer_max_tokens,
+                        temperature=rt.hcp.temperature,
+                        repeat_penalty=rt.hcp.repeat_penalty,
+                        cancel=cancel,
+                        on_token=hooks.on_token,
+                    )
                 )
-            )
             self._check(cancel)
             timings["answer_ttft_ms"] = timings.get("answer_ttft_ms", result.timings_ms["ttft"])
             timings["answer_ms"] = timings.get("answer_ms", 0.0) + result.timings_ms["total"]
+            timings["answer_decode_ms"] = timings.get("answer_decode_ms", 0.0) + result.timings_ms["decode"]
             timings["prefill_tokens"] = timings.get("prefill_tokens", 0) + result.prefill_tokens
             timings["prompt_tokens"] = result.prompt_tokens
             timings["completion_tokens"] = timings.get("completion_tokens", 0) + result.completion_tokens
             answer = result.text.strip()
             new.append(MessageRecord("assistant", answer))
-            calls = parse_tool_calls(answer) if rt.tools is not None else []
-            if machine.answered(len(calls)) is Step.RUN_TOOLS:
+            calls = parse_tool_calls(answer) if self.tools is not None and composed is None else []
+            if machine.answered(len(calls), hold=composed is not None and holds(composed)) is Step.RUN_TOOLS:
                 for call in calls:
-                    output = call.error or rt.tools.run(call, slot=slot)  # type: ignore[union-attr]
+                    output = self.tools.run(call, slot=slot)  # type: ignore[union-attr]  (unparsed calls too: audited)
                     new.append(MessageRecord("tool", output))
                     self._check(cancel)
                 machine.tools_done()
@@ -161,12 +185,32 @@ class Session:
             summary_tokens=summary_tokens,
             timings=timings,
         )
-        rt.timeline.commit_turn(record)
+        message_ids: list[str] = []
+        record.extra_writes = [uses_writer(rt.memory, task.id, recalled), lambda _db, ids: message_ids.extend(ids)]
+        if composed is not None and composed.document is not None:
+            from mol_local.genui.store import GenUIStore
+
+            ui_store = GenUIStore(rt.db)
+            ui_row = ui_store.row(composed.document, conversation_id=self.conversation_id, task_id=task.id)
+            record.extra_writes.append(ui_store.writer(ui_row))
+        with rt.db_lock:
+            rt.timeline.commit_turn(record)
         machine.committed()
         task.messages = task.messages + new
         task.summary = summary
         self.tasks = history + [task]
-        return TurnResult(self.conversation_id, task.id, slot, answer, route, summary, timings, machine.rounds)
+        result = TurnResult(self.conversation_id, task.id, slot, answer, route, summary, timings, machine.rounds)
+        result.view_id = ui_row["id"] if composed is not None and composed.document is not None else None
+        result.memory_ids = [r.memory.id for r in recalled]
+        if rt.hcp.memory.auto_extract:
+            try:
+                row = extract_after_turn(
+                    rt, user=text, answer=answer, conversation_id=self.conversation_id, message_id=message_ids[0], known=recalled
+                )
+                result.memories_written = [row.id] if row else []
+            except (MolError, MemoryStoreError) as exc:  # the turn is committed and delivered; say why no memory
+                result.notices.append(f"No memory was extracted from this turn: {exc}")
+        return result
 
     def _summarize(
         self, slot: str, task: TaskRecord, new: list[MessageRecord], history: list[TaskRecord], cancel
@@ -183,6 +227,7 @@ class Session:
                 stack=rt.slot_stack(slot),
                 max_tokens=rt.hcp.summary_max_tokens,
                 temperature=0.0,
+                repeat_penalty=rt.hcp.repeat_penalty,
                 keep_prefix_of=view,
                 cancel=cancel,
             )

@@ -43,9 +43,28 @@ def main() -> None:
     from mol_local.paths import offline_env
 
     offline_env()
-    from mol_local.cli import bench, chat, route  # noqa: F401  (registers subcommands)
-
+    import_commands()
     cli(prog_name="mol")
+
+
+def import_commands() -> None:
+    """Import every subcommand module so it registers itself on `cli` (one line per module)."""
+    from mol_local.cli import bench  # noqa: F401
+    from mol_local.cli import bench_memory  # noqa: F401
+    from mol_local.cli import chat  # noqa: F401
+    from mol_local.cli import consent  # noqa: F401
+    from mol_local.cli import memory  # noqa: F401
+    from mol_local.cli import hcp  # noqa: F401
+    from mol_local.cli import route  # noqa: F401
+    from mol_local.cli import serve  # noqa: F401
+    from mol_local.cli import remote  # noqa: F401
+    from mol_local.cli import doctor  # noqa: F401
+    from mol_local.cli import bench_serve  # noqa: F401
+    from mol_local.cli import bench_tui  # noqa: F401
+    from mol_local.cli import tools  # noqa: F401
+    from mol_local.cli import adapters  # noqa: F401
+    from mol_local.cli import train  # noqa: F401
+    from mol_local.cli import bench_learning  # noqa: F401
 
 
 if __name__ == "__main__":

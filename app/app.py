@@ -1,0 +1,184 @@
+"""MolApp: the App class, its bindings and screen wiring. Everything else lives in screens/ and widgets/."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from app.backend import load_prefs, save_prefs, user_errors
+from app.messages import ModelLoaded, RuntimeFailed, RuntimeOpened, SettingsSaved
+from app.screens.chat import ChatScreen
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
+
+    from app.reminders import ReminderWatch
+    from mol_local.runtime import Runtime
+
+
+class MolApp(App[None]):
+    """The mol-local TUI. `runtime` lets a caller (tests) hand over an already open Runtime."""
+
+    CSS_PATH = Path(__file__).parent / "mol.tcss"
+    TITLE = "mol-local"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("f4", "settings", "Settings"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, hcp_path: Path | None = None, *, runtime: Runtime | None = None) -> None:
+        super().__init__()
+        self.hcp_path = hcp_path
+        self._given_runtime = runtime
+        self.runtime: Runtime | None = None
+        self.model_ready = False
+        self.runtime_error: str | None = None
+        self.load_ms: float | None = None
+        self.chat = ChatScreen()
+        self.reminders: ReminderWatch | None = None
+        self.reminder_timer: Timer | None = None
+        theme = load_prefs().get("theme")
+        if isinstance(theme, str) and theme in self.available_themes:
+            self.theme = theme
+
+    def get_default_screen(self) -> Screen:
+        return self.chat
+
+    def on_ready(self) -> None:
+        """Start loading only after the first paint: the loader's imports would compete for the GIL."""
+        self.call_after_refresh(self.start_runtime)
+
+    # -- the runtime, off the UI thread ---------------------------------------
+    @work(thread=True, exclusive=True, group="runtime", exit_on_error=False)
+    def start_runtime(self) -> None:
+        """Open HCP + store, then warm the model; each step reports as a message."""
+        try:
+            if self._given_runtime is not None:
+                runtime = self._given_runtime
+            else:
+                from mol_local.runtime import Runtime
+
+                runtime = Runtime.open(self.hcp_path)
+        except user_errors() as exc:
+            self.post_message(RuntimeFailed(str(exc)))
+            return
+        self.post_message(RuntimeOpened(runtime))
+        t0 = time.perf_counter()
+        try:
+            runtime.engine  # noqa: B018 - first access loads the model
+        except user_errors() as exc:
+            self.post_message(RuntimeFailed(str(exc)))
+            return
+        self.post_message(ModelLoaded((time.perf_counter() - t0) * 1000))
+
+    async def on_runtime_opened(self, event: RuntimeOpened) -> None:
+        from app.reminders import CHECK_EVERY_S, ReminderWatch
+
+        self.runtime = event.runtime
+        self.runtime_error = None
+        self.sub_title = event.runtime.hcp.name
+        await self.chat.runtime_opened()
+        self.reminders = ReminderWatch(event.runtime)
+        self.check_reminders()
+        if self.reminder_timer is None:
+            self.reminder_timer = self.set_interval(CHECK_EVERY_S, self.check_reminders)
+
+    def check_reminders(self) -> None:
+        if self.reminders is None:
+            return
+        for row in self.reminders.new_due():
+            self.notify(row["text"], title=f"Reminder · due {row['due_at']}", severity="warning", timeout=30)
+
+    async def on_model_loaded(self, event: ModelLoaded) -> None:
+        self.model_ready = True
+        self.load_ms = event.load_ms
+        await self.chat.model_loaded()
+
+    def on_runtime_failed(self, event: RuntimeFailed) -> None:
+        self.runtime_error = event.error
+        self.chat.show_state()
+        self.notify(event.error, title="mol-local could not start the model", severity="error", timeout=30)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The edge for bugs: an unexpected exception while loading is shown, not a crash."""
+        if event.worker.group == "runtime" and event.state == WorkerState.ERROR:
+            self.post_message(RuntimeFailed(f"Unexpected error while loading: {event.worker.error!r} — run `mol doctor`"))
+
+    async def on_settings_saved(self, event: SettingsSaved) -> None:
+        """Reopen the runtime on the changed HCP (new model, threads...)."""
+        if self.chat.running:
+            self.chat.cancel_event.set()
+        old = self.runtime if self._given_runtime is None else None  # a runtime handed to us is the caller's to close
+        self.hcp_path = event.hcp_path
+        self._given_runtime = None
+        self.runtime, self.model_ready, self.runtime_error = None, False, None
+        self.chat.session = None
+        self.chat.show_state()
+        if old is not None:
+            self.close_runtime(old)
+        self.notify(f"Settings saved ({event.reason}) — reloading")
+        self.start_runtime()
+
+    @work(thread=True, group="close")
+    def close_runtime(self, runtime: Runtime) -> None:
+        runtime.close()
+
+    def on_unmount(self) -> None:
+        """Release the model we loaded; a streaming turn is cancelled and the process exit frees the rest."""
+        if self.chat.running:
+            self.chat.cancel_event.set()
+        elif self.runtime is not None and self._given_runtime is None:
+            self.runtime.close()
+
+    # -- screens ---------------------------------------------------------------
+    def action_help(self) -> None:
+        from app.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen(self.all_bindings()))
+
+    def action_settings(self) -> None:
+        from app.screens.settings import SettingsScreen
+
+        if isinstance(self.screen, SettingsScreen):
+            return
+        self.push_screen(SettingsScreen())
+
+    def all_bindings(self) -> list[tuple[str, str]]:
+        """Every shown binding of the app and the chat screen, for the help screen."""
+        out = [("enter", "Send"), ("ctrl+j", "New line in the prompt"), ("up/down", "Input history"), ("ctrl+p", "Command palette")]
+        for binding in [*self.BINDINGS, *ChatScreen.BINDINGS]:
+            if isinstance(binding, Binding):
+                out.append((binding.key, binding.description or binding.action))
+        return out
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        chat = self.chat
+        yield SystemCommand("New conversation", "Start an empty conversation (Ctrl+N)", chat.action_new_conversation)
+        yield SystemCommand("Rename conversation", "Rename the open conversation (F2)", chat.action_rename_conversation)
+        yield SystemCommand("Delete conversation", "Forget the open conversation (F8)", chat.action_delete_conversation)
+        yield SystemCommand("Search conversations", "Filter the sidebar (Ctrl+F)", chat.action_search_conversations)
+        yield SystemCommand("Toggle training consent", "Allow or refuse training on this conversation (Ctrl+T)", chat.action_toggle_consent)
+        yield SystemCommand("Toggle route and timings", "Show how each answer was routed and timed (F3)", chat.action_toggle_details)
+        yield SystemCommand("Toggle sidebar", "Show or hide the conversation list (Ctrl+B)", chat.action_toggle_sidebar)
+        yield SystemCommand("Cancel answer", "Stop the streaming answer; nothing is saved (Esc)", chat.action_cancel_turn)
+        yield SystemCommand("Settings", "HCP profile, model, threads, remote endpoint, theme (F4)", self.action_settings)
+        yield SystemCommand("Help", "Keys and what they do (F1)", self.action_help)
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember the theme across runs (app preference, not HCP)."""
+        if self.is_running:
+            prefs = load_prefs()
+            if prefs.get("theme") != theme:
+                prefs["theme"] = theme
+                save_prefs(prefs)

@@ -1,0 +1,101 @@
+"""Past-tense messages the app's widgets and workers post (textual Messages as dataclasses).
+
+Workers run on threads and only ever talk to the UI through these: posting a
+message is thread-safe, touching a widget from a thread is not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from mol_local.runtime import Runtime
+
+
+@dataclass
+class RuntimeOpened(Message):
+    """The HCP, persona pack and store are open; the model may still be loading."""
+
+    runtime: Runtime
+
+
+@dataclass
+class ModelLoaded(Message):
+    """The engine is warm: turns can run."""
+
+    load_ms: float
+
+
+@dataclass
+class RuntimeFailed(Message):
+    """Opening the runtime or loading the model failed; `error` is the one-line user message."""
+
+    error: str
+
+
+@dataclass
+class PromptSubmitted(Message):
+    """The user pressed Enter in the prompt."""
+
+    text: str
+
+
+@dataclass
+class RouteDecided(Message):
+    turn_id: int
+    slot: str
+    raw_output: str
+    fallback: bool
+    latency_ms: float
+
+
+@dataclass
+class TokenStreamed(Message):
+    turn_id: int
+    piece: str
+
+
+@dataclass
+class TurnCompleted(Message):
+    turn_id: int
+    conversation_id: str
+    task_id: str
+    slot: str
+    answer: str
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    tool_outputs: list[str] = field(default_factory=list)
+
+
+@dataclass
+class TurnFailed(Message):
+    """The turn raised a user-facing error; `cancelled` when the user pressed Esc. Nothing was saved."""
+
+    turn_id: int
+    text: str
+    error: str
+    cancelled: bool = False
+
+
+@dataclass
+class ConversationSelected(Message):
+    """`conversation_id` None means a new, empty conversation."""
+
+    conversation_id: str | None
+
+
+@dataclass
+class ConversationsChanged(Message):
+    """A conversation was created, renamed, deleted or had its consent toggled."""
+
+    select: str | None = None
+
+
+@dataclass
+class SettingsSaved(Message):
+    """The HCP was changed on disk; the runtime reopens with it."""
+
+    hcp_path: Any
+    reason: str

@@ -1,0 +1,306 @@
+"""The main screen: conversation sidebar, chat log, status line and prompt.
+
+Turns run in a thread worker; the worker only posts messages (RouteDecided,
+TokenStreamed, TurnCompleted, TurnFailed), so keystrokes stay responsive while
+the model streams.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+from app.backend import user_errors
+from app.messages import (
+    ConversationSelected,
+    PromptSubmitted,
+    RouteDecided,
+    TokenStreamed,
+    TurnCompleted,
+    TurnFailed,
+)
+from app.screens.conversations import ConversationActions
+from app.widgets.chat.bubbles import AssistantMessage, UserMessage
+from app.widgets.chat.log import ChatLog, route_lines, timing_lines
+from app.widgets.chat.prompt import PromptInput
+from app.widgets.conversations.sidebar import ConversationSidebar
+
+if TYPE_CHECKING:
+    from app.app import MolApp
+    from mol_local.turn import Session
+
+MAX_MESSAGE_CHARS = 200_000
+"""Longer input is refused before it reaches the model (and kept in the prompt): even the
+largest context we ship cannot hold it, and tokenising megabytes would stall the turn."""
+
+
+class ChatScreen(ConversationActions, Screen):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (72, "-wide")]
+    """Below 72 columns the sidebar hides (Ctrl+B brings it back) so the chat keeps its width."""
+    BINDINGS = [
+        Binding("escape", "cancel_turn", "Cancel", show=True),
+        Binding("ctrl+n", "new_conversation", "New"),
+        Binding("f2", "rename_conversation", "Rename"),
+        Binding("f8", "delete_conversation", "Delete"),
+        Binding("ctrl+f", "search_conversations", "Search"),
+        Binding("ctrl+t", "toggle_consent", "Consent"),
+        Binding("f3", "toggle_details", "Details"),
+        Binding("ctrl+b", "toggle_sidebar", "Sidebar"),
+        Binding("ctrl+l", "focus_prompt", "Prompt", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="chat-screen")
+        self.session: Session | None = None
+        self.turn_id = 0
+        self.cancel_event = threading.Event()
+        self.running = False
+        self.pending: list[tuple[str, UserMessage]] = []
+        self.current_text = ""
+        self.current_user: UserMessage | None = None
+        self.current_answer: AssistantMessage | None = None
+        self.composed = False  # set at the end of on_mount; the app may report the runtime before that
+
+    @property
+    def mol(self) -> MolApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False, icon="◆")
+        with Horizontal(id="main"):
+            yield ConversationSidebar(id="sidebar")
+            with Vertical(id="chat-pane"):
+                yield ChatLog(id="chat-log")
+                yield Static("starting…", id="status")
+                yield PromptInput(id="prompt")
+        yield Footer(compact=True)
+
+    @property
+    def chat_log(self) -> ChatLog:
+        return self.query_one(ChatLog)
+
+    @property
+    def prompt(self) -> PromptInput:
+        return self.query_one(PromptInput)
+
+    @property
+    def sidebar(self) -> ConversationSidebar:
+        return self.query_one(ConversationSidebar)
+
+    async def on_mount(self) -> None:
+        await self.chat_log.show_hint()
+        self.prompt.focus()
+        self.composed = True
+        if self.mol.runtime is not None:
+            await self.runtime_opened()
+        self.show_state()
+
+    # -- runtime state ---------------------------------------------------------
+    def show_state(self) -> None:
+        """Status line text for the runtime state the app holds."""
+        app = self.mol
+        status = self.query_one("#status", Static)
+        status.remove_class("loading", "failed", "ready")
+        if app.runtime_error:
+            status.update(f"✗ {app.runtime_error}")
+            status.add_class("failed")
+        elif app.runtime is None:
+            status.update("◌ opening your data…  (you can type; messages wait for the model)")
+            status.add_class("loading")
+        elif not app.model_ready:
+            status.update(f"◌ loading the model for {app.runtime.hcp.name}…  (you can type; messages are queued)")
+            status.add_class("loading")
+        elif self.running:
+            status.update("◌ answering…  (Esc cancels; nothing is saved until the answer is complete)")
+            status.add_class("loading")
+        else:
+            slots = " ".join(f"{label}·{name}" for label, name in app.runtime.slot_names().items())
+            status.update(f"● {app.runtime.hcp.name} ready — {slots}")
+            status.add_class("ready")
+        self.sub_title = self.title_of(self.session.conversation_id) if self.session else "new conversation"
+
+    async def runtime_opened(self) -> None:
+        """Called by the app; also from on_mount when the runtime opened before this screen did."""
+        if not self.composed:
+            return
+        self.refresh_sidebar()
+        if self.session is None:
+            self.session = self.mol.runtime.session(None)  # type: ignore[union-attr]
+        self.show_state()
+
+    async def model_loaded(self) -> None:
+        if not self.composed:
+            return
+        self.show_state()
+        await self.drain_queue()
+
+    async def drain_queue(self) -> None:
+        if self.pending and not self.running and self.mol.model_ready:
+            text, bubble = self.pending.pop(0)
+            bubble.mark_sent()
+            await self.start_turn(text, bubble)
+
+    # -- sending ---------------------------------------------------------------
+    @on(PromptSubmitted)
+    async def submitted(self, event: PromptSubmitted) -> None:
+        text = event.text
+        if not text.strip():
+            self.notify("Empty message — type something to send", severity="warning")
+            return
+        if len(text) > MAX_MESSAGE_CHARS:
+            self.notify(
+                f"Message is {len(text):,} characters; the limit is {MAX_MESSAGE_CHARS:,} — shorten it (it is still in the prompt)",
+                severity="error",
+            )
+            return
+        if self.running:
+            self.notify("An answer is still streaming — wait or press Esc to cancel it; your text stays here", severity="warning")
+            return
+        if self.mol.runtime_error:
+            self.notify(f"Cannot send: {self.mol.runtime_error}", severity="error")
+            return
+        self.prompt.remember(text)
+        self.prompt.load_text("")
+        if not self.mol.model_ready:
+            bubble = await self.chat_log.add_user(text, queued=True)
+            self.pending.append((text, bubble))
+            return
+        bubble = await self.chat_log.add_user(text)
+        await self.start_turn(text, bubble)
+
+    async def start_turn(self, text: str, bubble: UserMessage) -> None:
+        if self.session is None:
+            self.session = self.mol.runtime.session(None)  # type: ignore[union-attr]
+        self.turn_id += 1
+        self.cancel_event = threading.Event()
+        self.running = True
+        self.current_text = text
+        self.current_user = bubble
+        self.current_answer = await self.chat_log.add_assistant()
+        self.show_state()
+        self.run_turn(self.turn_id, text, self.session, self.cancel_event)
+
+    @work(thread=True, exclusive=True, group="turn", exit_on_error=False)
+    def run_turn(self, turn_id: int, text: str, session: Session, cancel: threading.Event) -> None:
+        from mol_local.errors import TurnCancelled
+        from mol_local.turn import TurnHooks
+
+        hooks = TurnHooks(
+            on_route=lambda r: self.post_message(RouteDecided(turn_id, r.slot, r.raw_output, r.fallback, r.latency_ms)),
+            on_token=lambda piece: self.post_message(TokenStreamed(turn_id, piece)),
+        )
+        try:
+            result = session.run_turn(text, cancel=cancel, hooks=hooks)
+        except user_errors() as exc:
+            self.post_message(TurnFailed(turn_id, text, str(exc), cancelled=isinstance(exc, TurnCancelled)))
+            return
+        task = session.tasks[-1]
+        tools = [m.content for m in task.messages if m.role == "tool"]
+        self.post_message(
+            TurnCompleted(turn_id, result.conversation_id, result.task_id, result.slot, result.answer, dict(result.timings_ms), tools)
+        )
+
+    @on(RouteDecided)
+    def routed(self, event: RouteDecided) -> None:
+        if event.turn_id == self.turn_id and self.current_answer is not None:
+            names = self.mol.runtime.slot_names()  # type: ignore[union-attr]
+            self.current_answer.set_badge(event.slot, names.get(event.slot, event.slot))
+            self.current_answer.route = {"slot": event.slot, "raw_output": event.raw_output, "fallback": event.fallback}
+
+    @on(TokenStreamed)
+    async def streamed(self, event: TokenStreamed) -> None:
+        if event.turn_id == self.turn_id and self.current_answer is not None:
+            await self.current_answer.stream(event.piece)
+
+    @on(TurnCompleted)
+    async def completed(self, event: TurnCompleted) -> None:
+        if event.turn_id != self.turn_id or self.current_answer is None:
+            return
+        answer = self.current_answer
+        names = self.mol.runtime.slot_names()  # type: ignore[union-attr]
+        answer.set_badge(event.slot, names.get(event.slot, event.slot))
+        answer.task_id = event.task_id
+        await answer.finish(event.answer)
+        if event.tool_outputs:
+            await answer.add_tool_outputs(event.tool_outputs)
+        answer.set_details(route_lines(getattr(answer, "route", None)) + timing_lines(event.timings_ms))
+        self.running = False
+        self.current_answer = None
+        self.refresh_sidebar(select=event.conversation_id)
+        self.show_state()
+        await self.drain_queue()
+
+    @on(TurnFailed)
+    async def failed(self, event: TurnFailed) -> None:
+        if event.turn_id != self.turn_id:
+            return
+        self.running = False
+        self.show_state()
+        for widget in (self.current_answer, self.current_user):
+            if widget is not None:
+                await widget.remove()
+        self.current_answer = self.current_user = None
+        self.prompt.restore(event.text)
+        self.prompt.focus()
+        if event.cancelled:
+            self.notify("Cancelled — nothing was saved; your message is back in the prompt", severity="warning")
+        else:
+            self.notify(event.error, severity="error", timeout=10)
+        await self.drain_queue()
+
+    def on_worker_state_changed(self, event) -> None:
+        """The edge for bugs, not user errors: an unexpected exception in a turn must not close the app."""
+        from textual.worker import WorkerState
+
+        if event.worker.group == "turn" and event.state == WorkerState.ERROR:
+            self.post_message(TurnFailed(self.turn_id, self.current_text, f"Internal error: {event.worker.error!r} — please report it"))
+
+    # -- actions ---------------------------------------------------------------
+    def action_cancel_turn(self) -> None:
+        if self.running:
+            self.cancel_event.set()
+        elif self.pending:
+            text, bubble = self.pending.pop()
+            bubble.remove()
+            self.prompt.restore(text)
+            self.notify("Queued message withdrawn — it is back in the prompt")
+
+    def action_toggle_details(self) -> None:
+        bubbles = list(self.query(AssistantMessage))
+        if not bubbles:
+            return
+        from textual.widgets import Collapsible
+
+        details = [b.query_one(".details", Collapsible) for b in bubbles]
+        expand = all(d.collapsed for d in details)
+        for d in details:
+            d.collapsed = not expand
+
+    def action_toggle_sidebar(self) -> None:
+        self.sidebar.display = not self.sidebar.display
+
+    def action_focus_prompt(self) -> None:
+        self.prompt.focus()
+
+    def action_search_conversations(self) -> None:
+        self.sidebar.display = True
+        self.sidebar.search.focus()
+
+    @on(Input.Changed, "#conversation-search")
+    def search_changed(self, event: Input.Changed) -> None:
+        self.refresh_sidebar()
+
+    @on(Input.Submitted, "#conversation-search")
+    def search_submitted(self, event: Input.Submitted) -> None:
+        self.sidebar.options.focus()
+
+    @on(ConversationSelected)
+    async def conversation_selected(self, event: ConversationSelected) -> None:
+        await self.open_conversation(event.conversation_id)

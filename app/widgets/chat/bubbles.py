@@ -1,0 +1,83 @@
+"""One user message and one assistant answer (streamed Markdown, slot badge, details on demand)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Collapsible, Label, Static
+
+if TYPE_CHECKING:
+    from textual.widgets import Markdown
+    from textual.widgets.markdown import MarkdownStream
+
+
+class UserMessage(Static):
+    """What the user sent; shown verbatim (never parsed as markup)."""
+
+    def __init__(self, text: str, *, queued: bool = False) -> None:
+        super().__init__(Content(text), classes="user-message")
+        self.text = text
+        self.set_class(queued, "queued")
+        self.border_title = "you · queued until the model is ready" if queued else "you"
+
+    def mark_sent(self) -> None:
+        self.remove_class("queued")
+        self.border_title = "you"
+
+
+class AssistantMessage(Vertical):
+    """An answer: badge (slot + persona), Markdown body, collapsible route/timings and tool blocks."""
+
+    def __init__(self, *, badge: str = "routing…", text: str = "") -> None:
+        super().__init__(classes="assistant-message")
+        self._badge_text = badge
+        self.text = text
+        self._stream: MarkdownStream | None = None
+        self.task_id: str | None = None
+        self.slot = ""
+        self.route: dict | None = None
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # markdown-it loads with the first answer, not at start-up
+
+        yield Label(self._badge_text, classes="slot-badge")
+        yield Markdown(self.text, classes="answer")
+        yield Collapsible(Static("", classes="details-body"), title="route · timings", collapsed=True, classes="details")
+
+    @property
+    def badge(self) -> Label:
+        return self.query_one(".slot-badge", Label)
+
+    @property
+    def markdown(self) -> Markdown:
+        return self.query_one(".answer")  # type: ignore[return-value]
+
+    def set_badge(self, slot: str, name: str) -> None:
+        self._badge_text = f"{slot} · {name}"
+        self.badge.update(Content(self._badge_text))
+        self.set_class(True, f"slot-{slot.lower()}")
+
+    async def stream(self, piece: str) -> None:
+        if self._stream is None:
+            self._stream = self.markdown.get_stream(self.markdown)
+        self.text += piece
+        await self._stream.write(piece)
+
+    async def finish(self, answer: str) -> None:
+        """Replace the streamed text with the committed answer (stripped, exactly as stored)."""
+        if self._stream is not None:
+            await self._stream.stop()
+            self._stream = None
+        self.text = answer
+        await self.markdown.update(answer)
+
+    def set_details(self, lines: list[str]) -> None:
+        self.query_one(".details-body", Static).update(Content("\n".join(lines)))
+
+    async def add_tool_outputs(self, outputs: list[str]) -> None:
+        for i, output in enumerate(outputs, 1):
+            block = Collapsible(Static(Content(output)), title=f"tool result {i}", collapsed=True, classes="tool-block")
+            await self.mount(block, before=self.query_one(".details", Collapsible))

@@ -1,0 +1,89 @@
+"""Adapters shipped inside the package, seeded into the registry on first use.
+
+`shipped/smollm2-route/` is the L0 route specialist for the embedded base
+(trained by `python -m trainer.route_recipe`). It is registered once per
+MOL_HOME as an L0 specialist revision (a marker file records that), and made
+active only if the layer has no active revision yet, so a user's rollback or
+own choice is never overridden by a later start.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mol_local.adapters.errors import ChecksumMismatch
+from mol_local.adapters.manifest import FORMAT, check_checksums, check_gguf_adapter, file_checksums, inspect_adapter, read_manifest
+from mol_local.adapters.registry import Registry, Revision
+from mol_local.models import base_fingerprint, inspect_gguf
+
+SHIPPED_DIR = Path(__file__).parent / "shipped"
+ROUTE_ADAPTER = SHIPPED_DIR / "smollm2-route"
+
+
+def write_shipped_manifest(folder: Path, base: Path, *, name: str, slot: str, layer: str, hops: list[str], evidence: dict, training_ids: list[str], recipe: dict) -> dict:
+    """Describe a shipped adapter folder the way a registry revision is described."""
+    base_info = inspect_gguf(base)
+    facts = check_gguf_adapter(inspect_adapter(folder / "adapter.gguf"), base_info)
+    config = json.loads((folder / "peft" / "adapter_config.json").read_text(encoding="utf-8"))
+    manifest = {
+        "format": FORMAT,
+        "name": name,
+        "slot": slot,
+        "layer": layer,
+        "hops": hops,
+        "scale": 1.0,
+        "base_fingerprint": base_fingerprint(base),
+        "base_file": base.name,
+        "architecture": base_info.architecture,
+        "rank": facts["rank"],
+        "alpha": float(config["lora_alpha"]),
+        "target_modules": sorted(config.get("target_modules") or facts["target_modules"]),
+        "parent_revision": None,
+        "training_data_ids": training_ids,
+        "eval": evidence,
+        "recipe": recipe,
+        "files": file_checksums(folder),
+    }
+    (folder / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    return manifest
+
+
+def ensure_seeded(registry: Registry, base: Path, folder: Path = ROUTE_ADAPTER) -> Revision | None:
+    """Register the shipped adapter once if it fits `base`; None when there is nothing to do."""
+    if not (folder / "manifest.json").is_file():
+        return None
+    manifest = read_manifest(folder)
+    if manifest["base_fingerprint"] != base_fingerprint(base):
+        return None
+    slot, layer = manifest["slot"], manifest["layer"]
+    marker = registry.layer_dir(slot, layer) / f".seeded-{manifest['name']}"
+    if marker.exists():
+        return None
+    try:
+        check_checksums(folder, manifest)
+    except ChecksumMismatch as exc:
+        raise ChecksumMismatch(f"the shipped adapter {manifest['name']} is damaged ({exc}) — reinstall mol-local") from exc
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with marker.open("x", encoding="utf-8") as fh:
+            fh.write("seeding\n")
+    except FileExistsError:  # another process is seeding right now
+        return None
+    try:
+        rev = registry.register(
+            slot,
+            layer,
+            folder / "adapter.gguf",
+            base=base,
+            peft_dir=folder / "peft",
+            training_ids=manifest.get("training_data_ids") or [],
+            evidence=manifest.get("eval") or {},
+            extra={"name": manifest["name"], "hops": manifest.get("hops", ["answer"]), "scale": manifest.get("scale", 1.0), "source": "builtin", "recipe": manifest.get("recipe", {})},
+            activate=registry.pointer(slot, layer)["revision"] is None,
+        )
+    except BaseException:
+        marker.unlink(missing_ok=True)
+        raise
+    marker.write_text(rev.revision + "\n", encoding="utf-8")
+    return rev

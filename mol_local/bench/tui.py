@@ -1,0 +1,115 @@
+"""`mol bench tui`: cold start of the app to an interactive screen, next to `python -c "import textual"`.
+
+Each sample is a fresh interpreter (nothing cached in-process). The child runs
+the real MolApp headless on a fresh MOL_HOME and reports, from interpreter
+start, when the first screen has been composed and painted with the prompt
+focused ("interactive"), and when the model finished loading in the
+background. The floor is the time a bare `import textual` takes in the same
+run: no Textual app can start faster than that.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CHILD = r"""
+import os, sys, time, json
+t_start = float(sys.argv[1])
+if sys.argv[2] == "mol":
+    from mol_local.cli import import_commands   # what `mol` imports before it opens the TUI
+    import_commands()
+from app.app import MolApp
+marks = {}
+heavy_at_interactive = []
+
+class Probe(MolApp):
+    def on_ready(self) -> None:
+        self.call_after_refresh(self._interactive)
+
+    def _interactive(self) -> None:
+        marks["interactive_s"] = time.time() - t_start
+        marks["prompt_focused"] = self.focused is not None and self.focused.id == "prompt"
+
+    async def on_model_loaded(self, event) -> None:
+        await super().on_model_loaded(event)
+        marks["model_ready_s"] = time.time() - t_start
+        self.exit()
+
+    def on_runtime_failed(self, event) -> None:
+        marks["error"] = event.error
+        self.exit()
+
+Probe().run(headless=True, size=(120, 40))
+print("RESULT " + json.dumps(marks), flush=True)
+os._exit(0)
+"""
+
+
+def _child_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ, MOL_HOME=str(home), HF_HUB_OFFLINE="1", ANONYMIZED_TELEMETRY="False")
+    env.pop("MOL_HCP", None)
+    return env
+
+
+def _run_app(mode: str, timeout_s: float) -> dict:
+    with tempfile.TemporaryDirectory(prefix="mol-bench-tui-") as home:
+        out = subprocess.run(
+            [sys.executable, "-c", CHILD, repr(time.time()), mode],
+            capture_output=True,
+            text=True,
+            timeout=timeout_s,
+            env=_child_env(Path(home)),
+            cwd=str(Path(__file__).resolve().parents[2]),
+        )
+    for line in out.stdout.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[len("RESULT ") :])
+    raise RuntimeError(f"app child failed (rc {out.returncode}): {out.stderr.strip()[-400:]}")
+
+
+def _run_floor(timeout_s: float) -> float:
+    t0 = time.time()
+    subprocess.run([sys.executable, "-c", "import textual.app"], check=True, timeout=timeout_s, env=_child_env(Path(tempfile.gettempdir())))
+    return time.time() - t0
+
+
+def _median(values: list[float]) -> float:
+    return round(statistics.median(values), 3)
+
+
+def run_tui_bench(*, samples: int = 5, timeout_s: float = 300.0) -> dict:
+    """Interleaved samples (floor, app, mol entry) so machine load hits all three alike."""
+    floor: list[float] = []
+    app: list[dict] = []
+    mol: list[dict] = []
+    for _ in range(samples):
+        floor.append(_run_floor(timeout_s))
+        app.append(_run_app("app", timeout_s))
+        mol.append(_run_app("mol", timeout_s))
+    errors = [r["error"] for r in app + mol if "error" in r]
+    app_interactive = _median([r["interactive_s"] for r in app])
+    mol_interactive = _median([r["interactive_s"] for r in mol])
+    floor_s = _median(floor)
+    return {
+        "bench": "tui_cold_start",
+        "samples": samples,
+        "cpu_count": os.cpu_count(),
+        "load_avg_1m": round(os.getloadavg()[0], 2),
+        "floor_import_textual_s": floor_s,
+        "app_interactive_s": app_interactive,
+        "mol_entry_interactive_s": mol_interactive,
+        "model_ready_s": _median([r["model_ready_s"] for r in app + mol if "model_ready_s" in r]) if not errors else None,
+        "prompt_focused_at_interactive": all(r.get("prompt_focused") for r in app + mol),
+        "app_over_floor_ratio": round(app_interactive / floor_s, 2),
+        "mol_entry_over_floor_ratio": round(mol_interactive / floor_s, 2),
+        "target_interactive_s": 1.0,
+        "meets_target": mol_interactive <= 1.0,
+        "errors": errors,
+    }

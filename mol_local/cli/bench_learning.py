@@ -1,0 +1,21 @@
+"""`mol bench learning`: registers on the `bench` group; the logic is in trainer/bench.py."""
+
+from __future__ import annotations
+
+import click
+
+from mol_local.cli.bench import bench, write_result
+
+DEFAULT_OUT = "bench/results/learning.json"
+
+
+@bench.command("learning")
+@click.option("--json", "as_json", is_flag=True, default=True, help="Print one JSON object (default).")
+@click.option("--conversations", "n", default=200, show_default=True, type=click.IntRange(8), help="Simulated conversations per night.")
+@click.option("--cycles", default=3, show_default=True, type=click.IntRange(1, 10), help="Nightly cycles.")
+@click.option("--out", type=click.Path(dir_okay=False), default=DEFAULT_OUT, show_default=True, help="Also write the result here ('' to skip).")
+def bench_learning(as_json: bool, n: int, cycles: int, out: str) -> None:
+    """Does the nightly layer learn a simulated user without forgetting? Plus our tokens/s vs a plain HF Trainer."""
+    from trainer.bench import run_learning_bench
+
+    write_result("learning", run_learning_bench(conversations=n, cycles=cycles, progress=lambda m: click.echo(m, err=True)), out or None)

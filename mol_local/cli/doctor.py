@@ -1,0 +1,100 @@
+"""`mol doctor`: what runs where, and what leaves the machine.
+
+Each line is a (label, value) pair from one check function in CHECKS; other
+areas add a check by appending a function here. A check that fails reports
+its error as its value instead of stopping the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+import click
+
+from hcp import HCP
+from hcp.errors import HCPError
+from mol_local.cli import cli
+from mol_local.cli.common import emit_json
+from mol_local.errors import MolError
+from mol_local.remote_turn import privacy_line
+
+Check = Callable[[HCP], list[tuple[str, str]]]
+
+
+def check_model(hcp: HCP) -> list[tuple[str, str]]:
+    from mol_local.models import base_fingerprint, resolve_model
+
+    if hcp.backend == "remote":
+        lines = [("model", f"remote {hcp.remote.model!r} ({hcp.remote.mode} mode)")]
+        if not hcp.remote.fallback:
+            return lines
+        from hcp import load_profile
+
+        hcp = load_profile(hcp.remote.fallback)
+        prefix = "fallback "
+    else:
+        lines, prefix = [], ""
+    path = resolve_model(hcp.base_model, relative_to=hcp.base_dir)
+    return lines + [(f"{prefix}model", str(path)), (f"{prefix}fingerprint", base_fingerprint(path))]
+
+
+def check_llama(_hcp: HCP) -> list[tuple[str, str]]:
+    import llama_cpp
+
+    info = llama_cpp.llama_print_system_info().decode("utf-8", "replace").strip()
+    return [("llama.cpp", f"llama-cpp-python {llama_cpp.__version__}; {info}")]
+
+
+def check_remote(hcp: HCP) -> list[tuple[str, str]]:
+    from mol_local.keys import REMOTE_KEY_ENV, backend_name, keyring_available, remote_api_key
+
+    lines = [("remote", privacy_line(hcp))]
+    if hcp.backend == "remote":
+        if remote_api_key(hcp.name):
+            state = "set"
+        elif keyring_available():
+            state = "missing — run `mol remote login`"
+        else:
+            state = f"missing — no OS keyring here; set {REMOTE_KEY_ENV}"
+        lines.append(("remote key", state))
+    lines.append(("keyring", backend_name() if keyring_available() else f"none ({backend_name()})"))
+    return lines
+
+
+def check_sandbox(_hcp: HCP) -> list[tuple[str, str]]:
+    """Which layers confine the tool sandbox here (starts and stops one throwaway sandbox)."""
+    from mol_local.harness import network_protection, protections
+
+    found = protections()
+    return [
+        ("sandbox network", network_protection()),
+        ("sandbox processes", found.get("processes") or "not blocked at kernel level (audit hook only)"),
+        ("sandbox files", found.get("files") or "not confined at kernel level (audit hook only)"),
+    ]
+
+
+CHECKS: list[Check] = [check_model, check_llama, check_remote, check_sandbox]
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def doctor(ctx: click.Context, as_json: bool) -> None:
+    """Report the model, llama.cpp build, keyring and what leaves this machine."""
+    from pathlib import Path
+
+    from mol_local.runtime import load_default_hcp
+
+    path = (ctx.obj or {}).get("hcp")
+    hcp = load_default_hcp(Path(path) if path else None)
+    lines: list[tuple[str, str]] = [("profile", hcp.name)]
+    for check in CHECKS:
+        try:
+            lines += check(hcp)
+        except (MolError, HCPError) as exc:  # one broken part must not hide the others' report
+            lines.append((check.__name__.removeprefix("check_"), f"error: {exc}"))
+    if as_json:
+        emit_json(dict(lines))
+        return
+    width = max(len(label) for label, _ in lines)
+    for label, value in lines:
+        click.echo(f"{label.ljust(width)}  {value}")

@@ -1,0 +1,142 @@
+"""L3 composes a UI document: grammar-constrained generation, one repair, then plain text.
+
+The grammar is llama.cpp's JSON-schema converter applied to the catalog's
+generation schema, then tightened where the converter leaves things
+unbounded: object keys (state and action ids) get the id pattern, and the
+number of state entries / actions / payload fields is capped, so every
+generated document is finite and parses.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+from mol_local.engine.base import Engine, GenerationRequest, Message, Stack
+from mol_local.genui.catalog import catalog_prompt, document_schema
+from mol_local.genui.document import UIDocument, parse_document
+from mol_local.genui.errors import InvalidDocument
+
+MAX_KEYS = 5  # state entries, actions, payload fields per document under the grammar
+_KVS = re.compile(r"^(?P<name>[\w-]+-additional-kvs) ::= (?P<kv>[\w-]+) \( \"?,\"? space (?P=kv) \)\*$", re.M)
+_KEY_KV = re.compile(r"^(?P<name>[\w-]+-additional-kv) ::= string ", re.M)
+
+EXAMPLE = (
+    '{"catalog":"1","title":"Packing list","components":['
+    '{"id":"box","type":"Card","label":"Trip","children":["list","ask"]},'
+    '{"id":"list","type":"Checklist","label":"Pack","bind":"items"},'
+    '{"id":"ask","type":"Button","label":"Suggest more","action":"more"}],'
+    '"state":{"items":[{"label":"Passport","done":false},{"label":"Charger","done":false}]},'
+    '"actions":{"more":{"kind":"ask_model","target":"list","payload":{},"visibility":"model"}}}'
+)
+
+INSTRUCTION = (
+    "Answer with one UI document in JSON, nothing else. Components:\n{catalog}\n"
+    "Each action has kind (set_state, submit, call_tool, ask_model), target, payload, visibility (model or noai). "
+    "Inputs bind state keys. Example:\n{example}\n\nRequest: {request}"
+)
+
+
+@lru_cache(maxsize=1)
+def document_grammar() -> str:
+    """GBNF for a generated document (cached: the schema is fixed per catalog version)."""
+    gbnf = json_schema_to_gbnf(json.dumps(document_schema(generation=True)))
+    gbnf, n_kv = _KEY_KV.subn(lambda m: f"{m['name']} ::= key ", gbnf)
+    gbnf, n_kvs = _KVS.subn(lambda m: f"{m['name']} ::= {m['kv']} ( \",\" space {m['kv']} ){{0,{MAX_KEYS - 1}}}", gbnf)
+    if n_kv != 3 or n_kvs != 3:
+        raise RuntimeError(f"the llama.cpp schema converter changed shape ({n_kv} keys, {n_kvs} maps) — update generate.py")
+    return gbnf + '\nkey ::= "\\"" [a-z] [a-z0-9_]{0,15} "\\"" space\n'
+
+
+def ui_prompt(request: str) -> str:
+    return INSTRUCTION.format(catalog=catalog_prompt(), example=EXAMPLE, request=request)
+
+
+@dataclass
+class Composed:
+    """What L3 produced: a valid document, or the fallback text saying what failed."""
+
+    document: UIDocument | None
+    text: str  # the document's JSON, or the plain-text fallback
+    raw_first: str  # the first attempt as generated
+    parsed_first: bool  # the first attempt was JSON
+    valid_first: bool  # the first attempt passed semantic validation
+    attempts: int = 1
+    problems: list[str] = field(default_factory=list)
+    gen_ms: float = 0.0  # first attempt's generation time
+    results: list = field(default_factory=list)  # GenerationResult of each attempt
+
+
+def _parses(text: str) -> bool:
+    try:
+        json.loads(text)
+        return True
+    except json.JSONDecodeError:
+        return False
+
+
+def compose(
+    engine: Engine,
+    messages: Sequence[Message],
+    *,
+    seq: str = "L3",
+    stack: Stack = (),
+    grammar: bool = True,
+    max_tokens: int = 512,
+    repair: bool = True,
+    cancel: threading.Event | None = None,
+    on_token: Callable[[str], None] | None = None,
+) -> Composed:
+    """Generate a document from `messages` (whose last user message already carries `ui_prompt`)."""
+    use_grammar = grammar and getattr(engine, "supports_grammar", True)
+
+    def run(msgs: Sequence[Message]):
+        return engine.generate(GenerationRequest(
+            seq=seq, messages=msgs, stack=stack, max_tokens=max_tokens, temperature=0.0,
+            grammar=document_grammar() if use_grammar else None, repeat_penalty=1.0, cancel=cancel, on_token=on_token,
+        ))
+
+    t0 = time.perf_counter()
+    first = run(messages)
+    gen_ms = (time.perf_counter() - t0) * 1000
+    text = first.text.strip()
+    out = Composed(None, text, text, _parses(text), False, gen_ms=gen_ms, results=[first])
+    try:
+        out.document = parse_document(text)
+        out.valid_first = True
+        out.text = out.document.dumps()
+        return out
+    except InvalidDocument as exc:
+        out.problems = exc.problems
+    if cancel is not None and cancel.is_set():
+        return out
+    if repair:
+        fix = list(messages) + [
+            {"role": "assistant", "content": text},
+            {"role": "user", "content": f"That document is invalid: {'; '.join(out.problems[:6])}. "
+                                        "Reply with the corrected document only."},
+        ]
+        second = run(fix)
+        out.results.append(second)
+        out.attempts = 2
+        try:
+            out.document = parse_document(second.text.strip())
+            out.text = out.document.dumps()
+            return out
+        except InvalidDocument as exc:
+            out.problems = exc.problems
+    out.text = fallback_text(out.problems)
+    return out
+
+
+def fallback_text(problems: Sequence[str]) -> str:
+    """The plain-text answer when no valid document came out: it says what failed."""
+    listed = "\n".join(f"- {p}" for p in problems[:6])
+    return f"I could not build this view: the document I generated was invalid after one repair.\n{listed}"

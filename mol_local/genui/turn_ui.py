@@ -1,0 +1,64 @@
+"""L3's answer hop inside the turn loop: compose a document instead of prose.
+
+The turn loop calls `answer_ui` when the slot is the UI slot. The UI
+instruction goes in the tail (the newest user message), never in the stable
+prefix. A document with `ask_model` actions holds the task open, so pressing
+one continues the same L3 task (sticky, no route) with the event as the
+user's message.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from mol_local.engine.base import GenerationResult, Message, Stack
+from mol_local.genui.generate import Composed, compose, ui_prompt
+
+if TYPE_CHECKING:
+    from mol_local.runtime import Runtime
+    from mol_local.turn import TurnHooks
+
+UI_SLOT = "L3"
+UI_MAX_TOKENS = 512
+
+
+def is_ui_slot(rt: Runtime, slot: str) -> bool:
+    return slot == UI_SLOT and slot in rt.hcp.slots
+
+
+def ui_view(view: Sequence[Message]) -> list[Message]:
+    """The view with the UI instruction wrapped around the newest user message."""
+    out = [dict(m) for m in view]
+    for m in reversed(out):
+        if m["role"] == "user":
+            m["content"] = ui_prompt(m["content"])
+            break
+    return out
+
+
+def answer_ui(
+    rt: Runtime, slot: str, view: Sequence[Message], stack: Stack, cancel: threading.Event | None, hooks: TurnHooks
+) -> tuple[Composed, GenerationResult]:
+    """Compose on L3; returns the composition and one GenerationResult summing its attempts."""
+    composed = compose(rt.engine, ui_view(view), seq=slot, stack=stack, max_tokens=max(rt.hcp.answer_max_tokens, UI_MAX_TOKENS),
+                       cancel=cancel)
+    rs = composed.results
+    merged = GenerationResult(
+        text=composed.text,
+        finish_reason=rs[-1].finish_reason,
+        prompt_tokens=rs[-1].prompt_tokens,
+        prefill_tokens=sum(r.prefill_tokens for r in rs),
+        completion_tokens=sum(r.completion_tokens for r in rs),
+        timings_ms={"ttft": rs[0].timings_ms.get("ttft", 0.0), "total": sum(r.timings_ms.get("total", 0.0) for r in rs),
+                    "decode": sum(r.timings_ms.get("decode", 0.0) for r in rs)},
+    )
+    if hooks.on_token is not None:
+        hooks.on_token(composed.text)
+    return composed, merged
+
+
+def holds(composed: Composed) -> bool:
+    """Keep the L3 task open while its view can still ask the model something."""
+    return composed.document is not None and any(a["kind"] == "ask_model" for a in composed.document.actions.values())

@@ -1,0 +1,58 @@
+"""The tool harness: a confined Python REPL per conversation, built-in tools, validated tool reuse, audit.
+
+`ToolHub` (one per runtime) hands each conversation a `Harness`, the turn
+loop's ToolRunner. `network_protection()` / `protections()` say which
+sandbox layers hold on this machine (for `mol doctor`).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from mol_local.harness.calls import from_openai_tool_calls, merge_tool_call_deltas
+from mol_local.harness.errors import HarnessError
+from mol_local.harness.hub import RLockType, ToolHub
+from mol_local.harness.limits import ToolLimits, ToolsConfig, tools_config
+from mol_local.harness.runner import Harness, MemoryPort
+
+__all__ = [
+    "Harness", "HarnessError", "MemoryPort", "ToolHub", "ToolLimits", "ToolsConfig", "build_hub",
+    "from_openai_tool_calls", "merge_tool_call_deltas", "network_protection", "protections", "tools_config",
+]
+
+
+def build_hub(
+    hcp: Any, db: Database, *, home: Path, memory: Callable[[], MemoryPort] | None = None, lock: RLockType | None = None
+) -> ToolHub | None:
+    """The runtime's hub from the HCP's `[tools]` (defaults when absent); None when no tool is enabled."""
+    from mol_local.harness.hcp_record import HcpSkillRecorder
+
+    config = tools_config(hcp)
+    if not config.enabled_tools():
+        return None
+    recorder = HcpSkillRecorder(home, getattr(hcp, "source", None))
+    return ToolHub(db, config, home=home, memory=memory, recorder=recorder, lock=lock)
+
+
+def protections() -> dict[str, str]:
+    """Start a throwaway sandbox and report what confines it: {area: mechanism} ('' = none)."""
+    from mol_local.harness.sandbox import Sandbox
+
+    with tempfile.TemporaryDirectory(prefix="mol-probe-") as tmp:
+        box = Sandbox(Path(tmp) / "ws", ToolLimits(timeout_s=10))
+        try:
+            box.start()
+            return dict(box.protections)
+        finally:
+            box.close()
+
+
+def network_protection() -> str:
+    """One line for `mol doctor`: which mechanism keeps the sandbox off the network."""
+    net = protections().get("network", "")
+    return net or "audit hook only: Python-level sockets are refused (best effort; no kernel isolation available)"

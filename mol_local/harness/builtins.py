@@ -1,0 +1,185 @@
+"""The built-in tools: python, notes, reminders, files, memory, and saving/promoting helpers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mol_local.harness.errors import BadArguments, OutsideWorkspace
+from mol_local.harness.sandbox import SandboxResult
+from mol_local.harness.skills import SkillInfo
+from mol_local.harness.spec import Param, ToolOutcome, ToolSpec
+
+if TYPE_CHECKING:
+    from mol_local.harness.runner import ToolContext
+
+MAX_LIST = 200
+
+
+def format_sandbox(result: SandboxResult, output_kb: int) -> ToolOutcome:
+    """What the model reads after a sandbox call: output, value, error, and every limit that fired."""
+    parts: list[str] = []
+    cap = output_kb * 1024
+    output, value = result.output, result.value
+    if len(output) + len(value or "") > cap:  # output and value share one budget; the notes below always fit
+        value = value[: cap // 2] + " ...[cut]" if value is not None and len(value) > cap // 2 else value
+        output = output[: cap - len(value or "")]
+        result.truncated = True
+    if result.state_lost and result.status not in ("timeout", "crashed"):
+        parts.append(f"[note] {result.state_lost}")
+    if output:
+        parts.append(output.rstrip("\n"))
+    if result.truncated:
+        parts.append(f"[output cut at {output_kb} KB: the call produced {result.output_bytes} bytes — print less, e.g. a summary or a slice]")
+    if result.invalid_utf8:
+        parts.append("[the output was not valid UTF-8; undecodable bytes are shown as \ufffd]")
+    if value is not None:
+        parts.append(f"result: {value}")
+    if result.error:
+        parts.append(f"Error: {result.error.rstrip()}")
+    return ToolOutcome("\n".join(parts) or "(no output)", result.status)
+
+
+# -- handlers ----------------------------------------------------------------------------------
+def _python(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    return format_sandbox(ctx.sandbox().execute(a["code"]), ctx.limits("python").output_kb)
+
+
+def _notes_create(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    row = ctx.notes.create(a["title"], a.get("body", ""), conversation_id=ctx.conversation_id)
+    return ToolOutcome(f"Saved note {row['id']}: {row['title']}")
+
+
+def _notes_find(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    rows = ctx.notes.find(a["query"], limit=a.get("limit", 10))
+    if not rows:
+        return ToolOutcome(f"No notes match {a['query']!r}.")
+    return ToolOutcome("\n".join(f"{r['id']} · {r['title']} · {r['body'][:80]}" for r in rows))
+
+
+def _notes_read(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    row = ctx.notes.read(a["id"])
+    return ToolOutcome(f"{row['title']}\n\n{row['body']}")
+
+
+def _reminders_create(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    row = ctx.reminders.create(a["text"], a.get("due"), conversation_id=ctx.conversation_id)
+    when = f" for {row['due_at']}" if row["due_at"] else " (no due time)"
+    return ToolOutcome(f"Reminder {row['id']} set{when}: {row['text']}")
+
+
+def _reminders_list(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    rows = ctx.reminders.list(include_done=a.get("include_done", False))
+    if not rows:
+        return ToolOutcome("No reminders.")
+    return ToolOutcome("\n".join(
+        f"{r['id']} · {r['due_at'] or 'no due time'} · {r['text']}{' (done)' if r['completed_at'] else ''}" for r in rows
+    ))
+
+
+def _reminders_complete(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    row = ctx.reminders.complete(a["id"])
+    return ToolOutcome(f"Done: {row['text']}")
+
+
+def _resolve(ctx: ToolContext, rel: str) -> Path:
+    root = ctx.workspace.resolve()
+    path = (root / rel).resolve()
+    if path != root and not path.is_relative_to(root):
+        raise OutsideWorkspace(f"{rel!r} is outside this conversation's workspace — use a path inside it, e.g. '.' or 'data/file.txt'")
+    return path
+
+
+def _files_list(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    ctx.workspace.mkdir(parents=True, exist_ok=True)
+    folder = _resolve(ctx, a.get("path", "."))
+    if not folder.is_dir():
+        raise BadArguments(f"{a.get('path', '.')!r} is not a folder in the workspace — list '.' to see what exists")
+    entries = sorted(p for p in folder.iterdir() if p.name != ".tmp")
+    lines = [f"{p.name}/" if p.is_dir() else f"{p.name} ({p.stat().st_size} bytes)" for p in entries[:MAX_LIST]]
+    if len(entries) > MAX_LIST:
+        lines.append(f"... and {len(entries) - MAX_LIST} more")
+    return ToolOutcome("\n".join(lines) or "(empty folder)")
+
+
+def _files_read(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    path = _resolve(ctx, a["path"])
+    if not path.is_file():
+        raise BadArguments(f"{a['path']!r} is not a file in the workspace — list '.' to see what exists")
+    cap = ctx.limits("files").output_kb * 1024
+    with path.open("rb") as fh:
+        raw = fh.read(cap + 1)
+    text = raw[:cap].decode("utf-8", "replace")
+    notes = []
+    if len(raw) > cap:
+        notes.append(f"[file cut at {cap // 1024} KB of {path.stat().st_size} bytes]")
+    if "\ufffd" in text and b"\xef\xbf\xbd" not in raw[:cap]:
+        notes.append("[the file is not valid UTF-8; undecodable bytes are shown as \ufffd]")
+    return ToolOutcome("\n".join([text, *notes]))
+
+
+def _memory_search(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    assert ctx.memory is not None
+    found = ctx.memory.search(a["query"], a.get("k", 5))
+    return ToolOutcome("\n".join(f"- {t}" for t in found) if found else f"No memories match {a['query']!r}.")
+
+
+def _memory_remember(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    assert ctx.memory is not None
+    memory_id = ctx.memory.remember(a["text"], conversation_id=ctx.conversation_id)
+    return ToolOutcome(f"Remembered ({memory_id}).")
+
+
+def _save_tool(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    info = ctx.skills.save(a["name"], a["source"], a["tests"])
+    return ToolOutcome(f"Staged tool {info.name} (sha256 {info.sha256[:12]}). Call promote_tool with name {info.name!r} to test and enable it.")
+
+
+def _promote_tool(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    report = ctx.promote(a["name"])
+    return ToolOutcome(f"Promoted {report.name}: {report.passed} held-out tests passed; it is callable in every conversation now.")
+
+
+BUILTIN_SPECS: tuple[ToolSpec, ...] = (
+    ToolSpec("python", "run Python 3 in this conversation's persistent sandbox (no network; files only in the workspace). Variables persist; the value of a final expression is shown.",
+             (Param("code", str, "Python source"),), _python),
+    ToolSpec("notes.create", "save a note", (Param("title", str, "short title"), Param("body", str, "note text", False)), _notes_create),
+    ToolSpec("notes.find", "find notes containing words", (Param("query", str, "words to look for"), Param("limit", int, "most results", False)), _notes_find),
+    ToolSpec("notes.read", "read one note", (Param("id", str, "note id from notes.find"),), _notes_read),
+    ToolSpec("reminders.create", "set a reminder; due is an ISO date/time like 2026-12-01T09:30",
+             (Param("text", str, "what to remind about"), Param("due", str, "when", False)), _reminders_create),
+    ToolSpec("reminders.list", "list open reminders", (Param("include_done", bool, "also completed ones", False),), _reminders_list),
+    ToolSpec("reminders.complete", "mark a reminder done", (Param("id", str, "reminder id from reminders.list"),), _reminders_complete),
+    ToolSpec("files.list", "list a folder of the workspace", (Param("path", str, "folder relative to the workspace", False),), _files_list),
+    ToolSpec("files.read", "read a text file of the workspace", (Param("path", str, "file relative to the workspace"),), _files_read),
+    ToolSpec("memory.search", "search what you remember about the user", (Param("query", str, "what to look for"), Param("k", int, "most results", False)), _memory_search),
+    ToolSpec("memory.remember", "remember a fact about the user", (Param("text", str, "the fact, one sentence"),), _memory_remember),
+    ToolSpec("save_tool", "stage a reusable Python function NAME(...) with held-out tests [{\"args\": {...}, \"expect\": ...}]",
+             (Param("name", str, "function and tool name"), Param("source", str, "Python source defining the function"),
+              Param("tests", object, "list of test cases")), _save_tool),
+    ToolSpec("promote_tool", "run a staged tool's tests in a fresh sandbox and, if all pass, enable it everywhere",
+             (Param("name", str, "the staged tool"),), _promote_tool),
+)
+BUILTINS = {spec.name: spec for spec in BUILTIN_SPECS}
+FAMILY_DOCS = {
+    "python": "run Python; variables persist between calls; no network; files only in your workspace",
+    "notes": "the user's notes",
+    "reminders": "the user's reminders; due is an ISO time like 2026-12-01T09:30",
+    "files": "files in your workspace",
+    "memory": "facts you know about the user",
+    "save_tool": "stage a helper function with tests [{\"args\": {...}, \"expect\": ...}]",
+    "promote_tool": "test a staged helper in a fresh sandbox; if all pass it becomes a tool everywhere",
+}
+
+
+def skill_spec(info: SkillInfo) -> ToolSpec:
+    """A promoted helper as a tool; its arguments are checked by the function's own signature in the sandbox."""
+
+    def handler(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+        result = ctx.skills.run(ctx.sandbox(), info.name, a)
+        outcome = format_sandbox(result, ctx.limits(info.name).output_kb)
+        if result.extra.get("demoted"):
+            outcome.text += f"\n[{info.name} failed and was demoted; it is no longer available — do this step with python]"
+        return outcome
+
+    return ToolSpec(info.name, info.doc, tuple(Param(n, object, "", req) for n, req in info.params), handler)

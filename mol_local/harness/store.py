@@ -1,0 +1,130 @@
+"""SQLite rows the harness owns: notes, reminders and the tool-call audit log.
+
+Tables come from migration `m002_create_tool_tables`. Tool side effects are
+durable when the tool returns (a note the model created stays even if the
+user cancels the rest of the turn); the audit row records every call, also
+the refused ones.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from sqlite_utils import Database
+
+from memory.timeline import new_id, now_iso
+from mol_local.harness.errors import BadArguments
+
+
+def parse_due(text: str) -> str:
+    """An ISO 8601 date or date-time -> UTC ISO string. Naive times are taken as local time."""
+    try:
+        when = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise BadArguments(
+            f"due {text!r} is not an ISO date/time — use e.g. 2026-12-01 or 2026-12-01T09:30"
+        ) from exc
+    if when.tzinfo is None:
+        when = when.astimezone()  # local wall-clock time, as a person means it
+    return when.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+class NotesStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def create(self, title: str, body: str, *, conversation_id: str | None = None) -> dict:
+        if not title.strip():
+            raise BadArguments("a note needs a non-empty title — pass title and body")
+        stamp = now_iso()
+        row = {"id": new_id()[:12], "conversation_id": conversation_id, "title": title.strip(), "body": body,
+               "created_at": stamp, "updated_at": stamp}
+        self.db["notes"].insert(row)
+        return row
+
+    def find(self, query: str, *, limit: int = 10) -> list[dict]:
+        """Notes whose title or body contain every word of the query (case-insensitive), newest first."""
+        words = [w for w in query.lower().split() if w]
+        where = " and ".join("(lower(title) like ? or lower(body) like ?)" for _ in words) or "1"
+        params: list = [p for w in words for p in (f"%{w}%", f"%{w}%")]
+        return list(self.db.query(
+            f"select id, title, body, updated_at from notes where {where} order by updated_at desc limit ?",
+            [*params, limit],
+        ))
+
+    def read(self, note_id: str) -> dict:
+        rows = list(self.db.query("select id, title, body, created_at, updated_at from notes where id = ?", [note_id]))
+        if not rows:
+            raise BadArguments(f"no note with id {note_id!r} — find ids with notes.find")
+        return rows[0]
+
+
+class RemindersStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def create(self, text: str, due: str | None = None, *, conversation_id: str | None = None) -> dict:
+        if not text.strip():
+            raise BadArguments("a reminder needs text — say what to remind about")
+        row = {"id": new_id()[:12], "conversation_id": conversation_id, "text": text.strip(),
+               "due_at": parse_due(due) if due else None, "created_at": now_iso(), "completed_at": None}
+        self.db["reminders"].insert(row)
+        return row
+
+    def list(self, *, include_done: bool = False) -> list[dict]:
+        done = "" if include_done else "where completed_at is null"
+        return list(self.db.query(
+            f"select id, text, due_at, completed_at from reminders {done} order by due_at is null, due_at, created_at"
+        ))
+
+    def complete(self, reminder_id: str) -> dict:
+        rows = list(self.db.query("select id, text, completed_at from reminders where id = ?", [reminder_id]))
+        if not rows:
+            raise BadArguments(f"no reminder with id {reminder_id!r} — list them with reminders.list")
+        if rows[0]["completed_at"] is None:
+            self.db["reminders"].update(reminder_id, {"completed_at": now_iso()})
+        return {**rows[0], "completed_at": rows[0]["completed_at"] or "now"}
+
+    def due(self, now: datetime | None = None) -> list[dict]:
+        """Open reminders whose time has come: what the app surfaces."""
+        stamp = (now or datetime.now(timezone.utc)).astimezone(timezone.utc).isoformat(timespec="seconds")
+        return list(self.db.query(
+            "select id, text, due_at from reminders where completed_at is null and due_at is not null and due_at <= ? "
+            "order by due_at",
+            [stamp],
+        ))
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    conversation_id: str | None
+    slot: str
+    tool: str
+    arguments: str
+    status: str
+    result_chars: int
+    duration_ms: float
+
+
+class AuditLog:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def record(self, entry: AuditEntry) -> str:
+        row_id = new_id()
+        self.db["tool_calls"].insert({"id": row_id, **entry.__dict__, "created_at": now_iso()})
+        return row_id
+
+    def list(self, *, conversation_id: str | None = None, limit: int = 50) -> list[dict]:
+        where, params = ("where conversation_id = ?", [conversation_id]) if conversation_id else ("", [])
+        return list(self.db.query(
+            f"select id, conversation_id, slot, tool, arguments, status, result_chars, duration_ms, created_at "
+            f"from tool_calls {where} order by created_at desc, rowid desc limit ?",
+            [*params, limit],
+        ))
+
+
+def dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)

@@ -1,0 +1,199 @@
+"""Memory in the turn loop: recall before the answer, `/remember`, and automatic extraction after it.
+
+Extraction runs on the entry slot's stack in the router's sequence (its
+prefix is short, so the slots' own KV is left alone) and must answer with
+one JSON object under a GBNF grammar: add a memory, update a known one, or
+none. An add that is a near-duplicate of a stored memory is dropped, so the
+store does not fill with rephrasings.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from memory.bank import MemoryBank, Recalled
+from memory.store import KINDS, MemoryRow, new_memory, insert_rows
+from mol_local.engine.base import GenerationRequest
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+    from mol_local.runtime import Runtime
+
+REMEMBER = "/remember"
+DUPLICATE_SIMILARITY = 0.85  # cosine; rephrasings of one fact score ~0.85-0.95 with MiniLM, distinct facts < 0.7
+RECALL_MIN_SIMILARITY = 0.25
+EXTRACT_INPUT_CHARS = 1200  # an enormous message is cut before it reaches the extraction prompt
+EXTRACT_MAX_TOKENS = 80
+_FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|my|me|mine|we|our|us)\b", re.IGNORECASE)
+
+EXTRACT_INSTRUCTION = (
+    "You keep the user's long-term memory. Read the exchange below. If the user stated a lasting fact about "
+    "themselves, a preference, or an upcoming event, write it as one short sentence about the user. "
+    "If a known memory says the same thing differently or is now outdated, update it by its number. "
+    'Otherwise answer {"op": "none"}. Answer with JSON only.'
+)
+
+
+def remember_text(text: str) -> str | None:
+    """The text after `/remember`, or None when the message is not that command."""
+    stripped = text.strip()
+    if stripped == REMEMBER or stripped.startswith(REMEMBER + " "):
+        return stripped[len(REMEMBER) :].strip()
+    return None
+
+
+def extraction_grammar(known: int) -> str:
+    """GBNF for one proposal; `update` only exists when there are known memories to point at."""
+    kinds = " | ".join(f'"\\"{k}\\""' for k in KINDS)
+    ops = ["none", "add"] + (["update"] if known else [])
+    lines = [
+        "root ::= " + " | ".join(ops),
+        'none ::= "{\\"op\\": \\"none\\"}"',
+        'add ::= "{\\"op\\": \\"add\\", \\"kind\\": " kind ", \\"text\\": " str "}"',
+        f"kind ::= {kinds}",
+        'str ::= "\\"" [^"\\\\\\x00-\\x1f]{3,160} "\\""',
+    ]
+    if known:
+        lines.append('update ::= "{\\"op\\": \\"update\\", \\"id\\": " idx ", \\"text\\": " str "}"')
+        lines.append("idx ::= " + " | ".join(f'"{i}"' for i in range(1, known + 1)))
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class Proposal:
+    op: str  # add | update | none
+    text: str = ""
+    kind: str = "fact"
+    target: str | None = None  # memory id for update
+
+
+def parse_proposal(raw: str, known: Sequence[Recalled]) -> Proposal:
+    """Read the model's JSON; anything malformed counts as `none` (the grammar makes that rare)."""
+    try:
+        obj = json.loads(raw)
+    except json.JSONDecodeError:
+        return Proposal("none")
+    if not isinstance(obj, dict) or obj.get("op") not in ("add", "update"):
+        return Proposal("none")
+    text = str(obj.get("text", "")).strip()
+    if not text:
+        return Proposal("none")
+    if obj["op"] == "update":
+        idx = obj.get("id")
+        if not isinstance(idx, int) or not 1 <= idx <= len(known):
+            return Proposal("none")
+        return Proposal("update", text, known[idx - 1].memory.kind, known[idx - 1].memory.id)
+    kind = obj.get("kind") if obj.get("kind") in KINDS else "fact"
+    return Proposal("add", text, kind)
+
+
+def extraction_messages(user: str, answer: str, known: Sequence[Recalled]) -> list[dict[str, str]]:
+    listing = "\n".join(f"{i}. {r.memory.text}" for i, r in enumerate(known, 1)) or "(none)"
+    exchange = f"User: {user[:EXTRACT_INPUT_CHARS]}\nAssistant: {answer[:EXTRACT_INPUT_CHARS // 2]}"
+    return [
+        {"role": "system", "content": EXTRACT_INSTRUCTION},
+        {"role": "user", "content": f"Known memories:\n{listing}\n\nExchange:\n{exchange}"},
+    ]
+
+
+def recall(runtime: Runtime, text: str) -> list[Recalled]:
+    """Top-k (HCP memory.top_k) memories for this turn; free when there are none.
+
+    Memories below RECALL_MIN_SIMILARITY are unrelated to the message and
+    would only spend context; they are left out even if fewer than k remain.
+    """
+    return runtime.memory.search(text, runtime.hcp.memory.top_k, min_score=RECALL_MIN_SIMILARITY)
+
+
+def uses_writer(bank: MemoryBank, task_id: str, used: Sequence[Recalled]):
+    """A commit-time write recording which memories this turn's view held."""
+
+    def write(db: Database, _message_ids: list[str]) -> None:
+        bank.store.record_uses(db, task_id, [(r.memory.id, r.score) for r in used])
+
+    return write
+
+
+def remember_writer(row: MemoryRow, user_index: int):
+    """A commit-time write storing `row`, linked to the turn's user message."""
+
+    def write(db: Database, message_ids: list[str]) -> None:
+        linked = MemoryRow(**{**row.__dict__, "source_message_id": message_ids[user_index]})
+        insert_rows(db, [linked])
+
+    return write
+
+
+def propose(runtime: Runtime, user: str, answer: str, known: Sequence[Recalled]) -> Proposal:
+    rt = runtime
+    result = rt.engine.generate(
+        GenerationRequest(
+            seq="route",
+            messages=extraction_messages(user, answer, known[:3]),
+            stack=rt.slot_stack(rt.hcp.entry_slot),
+            max_tokens=EXTRACT_MAX_TOKENS,
+            temperature=0.0,
+            grammar=extraction_grammar(len(known[:3])),
+        )
+    )
+    return parse_proposal(result.text, known[:3])
+
+
+def extract_after_turn(
+    runtime: Runtime, *, user: str, answer: str, conversation_id: str, message_id: str | None, known: Sequence[Recalled]
+) -> MemoryRow | None:
+    """Propose and store at most one memory from a committed turn; returns what was written."""
+    if not _FIRST_PERSON.search(user):
+        return None  # memories are about the user; a turn with no first person has none to offer
+    proposal = propose(runtime, user, answer, known)
+    return store_proposal(runtime.memory, proposal, conversation_id=conversation_id, message_id=message_id)
+
+
+def store_proposal(bank: MemoryBank, proposal: Proposal, *, conversation_id: str, message_id: str | None) -> MemoryRow | None:
+    """Apply add/update unless it is a near-duplicate of a stored memory."""
+    if proposal.op == "none":
+        return None
+    if bank.nearest(proposal.text, threshold=DUPLICATE_SIMILARITY) is not None:
+        return None
+    if proposal.op == "update" and proposal.target:
+        return bank.update(proposal.target, proposal.text)
+    row = new_memory(proposal.text, kind=proposal.kind, origin="auto", conversation_id=conversation_id, source_message_id=message_id)
+    bank.add([row])
+    return row
+
+
+def remember_turn(session, fact: str, text: str):
+    """`/remember FACT`: one committed turn on the entry slot that stores the memory in the same transaction."""
+    from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
+    from mol_local.turn import TurnResult
+
+    rt = session.runtime
+    row = new_memory(fact, origin="explicit", conversation_id=session.conversation_id)  # validates before anything is written
+    slot = rt.hcp.entry_slot
+    task = TaskRecord(new_id(), session.conversation_id, len(session.tasks), slot, status="closed")
+    reply = f"I'll remember that: {row.text}"
+    summary = f"The user asked me to remember: {row.text}"
+    route = RouteRecord(slot, "command", REMEMBER, False, 0.0)
+    new = [MessageRecord("user", text), MessageRecord("assistant", reply)]
+    rt.timeline.commit_turn(
+        TurnRecord(
+            conversation_id=session.conversation_id,
+            conversation_title=text[:80],
+            task=task,
+            task_is_new=True,
+            new_messages=new,
+            first_message_seq=0,
+            route=route,
+            summary=summary,
+            extra_writes=[remember_writer(row, 0)],
+        )
+    )
+    task.messages, task.summary = new, summary
+    session.tasks = session.tasks + [task]
+    rt.memory.index_rows([rt.memory.store.get(row.id)], index_now=False)
+    return TurnResult(session.conversation_id, task.id, slot, reply, route, summary, memories_written=[row.id])

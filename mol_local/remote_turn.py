@@ -1,0 +1,122 @@
+"""Turns that involve a remote engine: the `mol` mode turn, and the offline fallback.
+
+- Mode `mol` (HCP remote.mode): the remote runs the whole MoL turn. We send
+  the conversation (user and assistant messages; retrieved memories only if
+  remote.send_memories is on), stream the answer, and commit the turn to the
+  local timeline — memory and consent stay here.
+- Fallback: when the remote is unreachable (RemoteUnavailable: connection
+  refused, timeouts, 5xx, a stream broken mid-answer) nothing of the turn has
+  been committed, so the same turn reruns on the local runtime of HCP
+  remote.fallback, and TurnResult.engine says which engine answered.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
+from mol_local.errors import RemoteUnavailable, TurnCancelled
+from mol_local.views import with_tail
+
+if TYPE_CHECKING:
+    from hcp import HCP
+    from mol_local.runtime import Runtime
+    from mol_local.turn import Session, TurnHooks, TurnResult
+
+
+def privacy_line(hcp: HCP) -> str:
+    """What leaves the machine under this profile, in one line (`mol doctor`, the app's settings)."""
+    if hcp.backend != "remote":
+        return "none (everything runs on this machine)"
+    host = urlsplit(hcp.remote.base_url).netloc or hcp.remote.base_url
+    memories = "memories too" if hcp.remote.send_memories else "memories stay here"
+    fallback = f"; offline fallback: {hcp.remote.fallback}" if hcp.remote.fallback else ""
+    return f"sends conversation text to {host} ({memories}){fallback}"
+
+
+def uses_remote_turn(rt: Runtime) -> bool:
+    return rt.hcp.backend == "remote" and rt.hcp.remote.mode == "mol"
+
+
+def run_on_engine(session: Session, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:
+    """Run the turn on the session's runtime; on RemoteUnavailable rerun it on the HCP fallback."""
+    rt = session.runtime
+    try:
+        result = run_remote_turn(session, text, cancel, hooks) if uses_remote_turn(rt) else session._run(text, cancel, hooks)
+        result.engine = rt.engine_label
+        return result
+    except RemoteUnavailable as exc:
+        fallback = rt.fallback
+        if fallback is None:
+            raise
+        if hooks.on_fallback is not None:
+            hooks.on_fallback(str(exc))
+        session.runtime = fallback  # under the session's lock: no other turn sees the swap
+        try:
+            result = session._run(text, cancel, hooks)
+        finally:
+            session.runtime = rt
+        result.engine = f"{fallback.engine_label} (fallback: {rt.engine_label} unreachable)"
+        result.notices.append(f"The remote could not answer, so the local profile {fallback.hcp.name} did: {exc}")
+        return result
+
+
+def run_remote_turn(session: Session, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:
+    from mol_local.turn import TurnResult
+
+    rt = session.runtime
+    t0 = time.perf_counter()
+    history = list(session.tasks)
+    messages = [
+        {"role": m.role, "content": m.content}
+        for task in history
+        for m in task.messages
+        if m.role in ("user", "assistant")
+    ]
+    current = [{"role": "user", "content": text}]
+    if rt.hcp.remote.send_memories:
+        from mol_local.recall import recall
+
+        current = with_tail(current, [r.memory.text for r in recall(rt, text)])
+    result = rt.engine.complete_turn(  # type: ignore[attr-defined]
+        messages + current,
+        conversation_id=session.conversation_id,
+        max_tokens=rt.hcp.answer_max_tokens,
+        temperature=rt.hcp.temperature,
+        cancel=cancel,
+        on_token=hooks.on_token,
+    )
+    if result.finish_reason == "cancelled" or (cancel is not None and cancel.is_set()):
+        raise TurnCancelled("Turn cancelled — nothing was saved")
+    answer = result.text.strip()
+    if hooks.on_answer is not None:
+        hooks.on_answer(answer)
+    slot = rt.hcp.entry_slot
+    new = [MessageRecord("user", text), MessageRecord("assistant", answer)]
+    task = TaskRecord(new_id(), session.conversation_id, len(history), slot, "closed", [], None)
+    route = RouteRecord(slot, "remote", "", False, 0.0)
+    timings = {
+        "answer_ttft_ms": result.timings_ms.get("ttft", 0.0),
+        "answer_ms": result.timings_ms.get("total", 0.0),
+        "prompt_tokens": result.prompt_tokens,
+        "completion_tokens": result.completion_tokens,
+        "total_ms": (time.perf_counter() - t0) * 1000,
+    }
+    record = TurnRecord(
+        conversation_id=session.conversation_id,
+        conversation_title=text[:80],
+        task=task,
+        task_is_new=True,
+        new_messages=new,
+        first_message_seq=0,
+        route=route,
+        timings=timings,
+    )
+    with rt.db_lock:
+        rt.timeline.commit_turn(record)
+    task.messages = new
+    session.tasks = history + [task]
+    return TurnResult(session.conversation_id, task.id, slot, answer, route, None, timings)

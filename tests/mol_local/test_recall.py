@@ -1,0 +1,121 @@
+"""Memory in the turn loop on the real embedded model: /remember, recall into the tail, extraction, dedupe."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memory.bank import Recalled
+from memory.store import new_memory
+from mol_local.engine.base import GenerationRequest
+from mol_local.errors import ContextOverflow
+from mol_local.recall import (
+    EXTRACT_INPUT_CHARS,
+    Proposal,
+    extraction_grammar,
+    extraction_messages,
+    parse_proposal,
+    recall,
+    remember_text,
+    store_proposal,
+)
+
+pytestmark = pytest.mark.slow
+
+
+def test_remember_command_parsing() -> None:
+    assert remember_text("/remember I like tea") == "I like tea"
+    assert remember_text("  /remember   spaced  ") == "spaced"
+    assert remember_text("/remembering things") is None and remember_text("remember this") is None
+    assert remember_text("/remember") == ""
+
+
+def test_remember_turn_links_memory_to_its_message(runtime) -> None:
+    session = runtime.session()
+    result = session.run_turn("/remember my cat is called Miso")
+    assert result.answer.startswith("I'll remember that") and len(result.memories_written) == 1
+    row = runtime.memory.store.get(result.memories_written[0])
+    msg = list(runtime.db.query("select task_id, role, content from messages where id = ?", [row.source_message_id]))[0]
+    assert msg == {"task_id": result.task_id, "role": "user", "content": "/remember my cat is called Miso"}
+    assert row.text == "my cat is called Miso" and row.origin == "explicit"
+
+
+def test_empty_remember_saves_nothing(runtime) -> None:
+    from memory.errors import InvalidMemory
+
+    with pytest.raises(InvalidMemory, match="Empty memory"):
+        runtime.session().run_turn("/remember   ")
+    assert runtime.db["tasks"].count == 0
+
+
+def test_recalled_memories_go_in_the_tail_and_are_recorded(runtime) -> None:
+    runtime.memory.add([new_memory("The user's cat is called Miso"), new_memory("The user's car is a blue Honda Civic")])
+    session = runtime.session()
+    question = "What is my cat's name?"
+    found = recall(runtime, question)
+    assert found and found[0].memory.text == "The user's cat is called Miso"
+    plain = session.view_for("L0", [{"role": "user", "content": question}])
+    noted = session.view_for("L0", [{"role": "user", "content": question}], notes=[r.memory.text for r in found])
+    assert noted[:-1] == plain[:-1]  # the stable prefix is untouched
+    assert "Miso" in noted[-1]["content"] and noted[-1]["content"].endswith(question)
+    result = session.run_turn(question)
+    assert found[0].memory.id in result.memory_ids
+    assert runtime.memory.store.uses(result.task_id) == result.memory_ids
+
+
+def test_extraction_answers_json_under_the_grammar(engine) -> None:
+    known = [Recalled(new_memory("The user lives in Porto"), 0.8)]
+    result = engine.generate(
+        GenerationRequest(
+            seq="route",
+            messages=extraction_messages("I moved to Lisbon last month and I love hiking.", "Lisbon has great trails!", known),
+            max_tokens=80,
+            grammar=extraction_grammar(len(known)),
+        )
+    )
+    obj = json.loads(result.text)
+    assert obj["op"] in {"none", "add", "update"}
+    assert parse_proposal(result.text, known).op == obj["op"]
+
+
+def test_parse_proposal_rejects_junk() -> None:
+    known = [Recalled(new_memory("The user lives in Porto"), 0.8)]
+    assert parse_proposal("not json", known).op == "none"
+    assert parse_proposal('{"op": "update", "id": 5, "text": "x y z"}', known).op == "none"
+    upd = parse_proposal('{"op": "update", "id": 1, "text": "The user lives in Lisbon"}', known)
+    assert upd.op == "update" and upd.target == known[0].memory.id
+
+
+def test_enormous_message_is_cut_before_extraction() -> None:
+    msgs = extraction_messages("I " + "really " * 50_000 + "like tea", "ok", [])
+    assert len(msgs[1]["content"]) < EXTRACT_INPUT_CHARS * 2
+
+
+def test_enormous_chat_message_is_refused_and_saves_nothing(runtime) -> None:
+    with pytest.raises(ContextOverflow, match="shorten"):
+        runtime.session().run_turn("word " * 20_000)
+    assert runtime.db["tasks"].count == 0 and runtime.db["memories"].count == 0
+
+
+def test_near_duplicates_are_not_stored_twice(runtime) -> None:
+    bank = runtime.memory
+    first = store_proposal(bank, Proposal("add", "The user lives in Lisbon"), conversation_id="c", message_id=None)
+    again = store_proposal(bank, Proposal("add", "The user lives in Lisbon, Portugal"), conversation_id="c", message_id=None)
+    other = store_proposal(bank, Proposal("add", "The user is allergic to penicillin"), conversation_id="c", message_id=None)
+    assert first is not None and again is None and other is not None
+    assert bank.store.count() == 2
+    moved = store_proposal(bank, Proposal("update", "The user moved to Berlin in 2026", target=first.id), conversation_id="c", message_id=None)
+    assert moved.id == first.id and bank.search("which city do I live in", 1)[0].memory.text == "The user moved to Berlin in 2026"
+
+
+def test_auto_extract_switch_off(runtime, tmp_path) -> None:
+    from hcp import load_hcp
+    from mol_local.runtime import Runtime
+    from tests.memory.conftest import write_hcp
+
+    rt = Runtime(load_hcp(write_hcp(tmp_path / "h.toml", memory={"auto_extract": False})), engine=runtime.engine)
+    before = rt.engine.prefill_total
+    result = rt.session().run_turn("I love hiking in the mountains. Any tips?")
+    assert result.memories_written == [] and rt.db["memories"].count == 0
+    assert rt.engine.prefill_total > before  # the turn itself ran
