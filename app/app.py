@@ -33,6 +33,8 @@ class MolApp(App[None]):
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("f4", "settings", "Settings"),
+        Binding("f5", "adapters", "Adapters"),
+        Binding("f9", "memory", "Memory"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
@@ -153,6 +155,18 @@ class MolApp(App[None]):
             return
         self.push_screen(SettingsScreen())
 
+    def action_adapters(self) -> None:
+        from app.screens.adapters import AdaptersScreen
+
+        if not isinstance(self.screen, AdaptersScreen):
+            self.push_screen(AdaptersScreen())
+
+    def action_memory(self) -> None:
+        from app.screens.memory import MemoryScreen
+
+        if not isinstance(self.screen, MemoryScreen):
+            self.push_screen(MemoryScreen())
+
     def all_bindings(self) -> list[tuple[str, str]]:
         """Every shown binding of the app and the chat screen, for the help screen."""
         out = [("enter", "Send"), ("ctrl+j", "New line in the prompt"), ("up/down", "Input history"), ("ctrl+p", "Command palette")]
@@ -173,6 +187,8 @@ class MolApp(App[None]):
         yield SystemCommand("Toggle sidebar", "Show or hide the conversation list (Ctrl+B)", chat.action_toggle_sidebar)
         yield SystemCommand("Cancel answer", "Stop the streaming answer; nothing is saved (Esc)", chat.action_cancel_turn)
         yield SystemCommand("Settings", "HCP profile, model, threads, remote endpoint, theme (F4)", self.action_settings)
+        yield SystemCommand("Adapters", "Slot revisions: activate, roll back, export, import (F5)", self.action_adapters)
+        yield SystemCommand("Memory", "List, search, edit and forget memories (F9)", self.action_memory)
         yield SystemCommand("Help", "Keys and what they do (F1)", self.action_help)
 
     def watch_theme(self, theme: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -30,7 +30,6 @@ class SyncReport:
     rebuilt: bool = False
     reason: str | None = None
     total: int = 0
-    notes: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

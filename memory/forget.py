@@ -133,13 +133,13 @@ def _forget_conversations(bank: MemoryBank, conversations: Sequence[str], adapte
 
 
 def mark_revisions(db: Database, adapters_root: Path, task_ids: Sequence[str], reason: str) -> list[str]:
-    """Mark every adapter revision whose manifest lists one of these tasks (hashed or raw id) for retraining.
+    """Mark every adapter revision whose manifest lists one of these tasks (hashed, raw or `task:<id>`) for retraining.
 
     A manifest that cannot be read is marked too: we cannot prove it is clean.
     """
     if not task_ids or not Path(adapters_root).is_dir():
         return []
-    wanted = {training_id(t) for t in task_ids} | set(task_ids)
+    wanted = {training_id(t) for t in task_ids} | set(task_ids) | {f"task:{t}" for t in task_ids}
     hits: dict[str, list[str]] = {}
     for manifest in sorted(Path(adapters_root).glob("*/*/*/manifest.json")):
         try:

@@ -25,9 +25,10 @@ DIM = 384
 COLLECTION = "memories"
 # Memories cluster tightly (many near-identical notes), which strands outliers in a sparse HNSW
 # graph: with Chroma's defaults (M=16, ef=100) a true best match at cosine 0.45 was missed among
-# 1k templated notes. Wider graph + search fixes it at ~1 ms extra per query.
-HNSW = {"space": "cosine", "ef_construction": 256, "ef_search": 256, "max_neighbors": 32}
-LAYOUT = 2  # bump when HNSW or the stored metadata change: the index is then rebuilt from SQLite
+# 1k templated notes. At 10k, on the same vectors, exact search had recall@5 1.0, M=32 0.92-0.94,
+# M=64 0.96; query time stays ~2 ms.
+HNSW = {"space": "cosine", "ef_construction": 512, "ef_search": 256, "max_neighbors": 64}
+LAYOUT = 3  # bump when HNSW or the stored metadata change: the index is then rebuilt from SQLite
 _MODELS: dict[str, Any] = {}  # one loaded model per process, shared by every Embedder
 _MODELS_LOCK = threading.Lock()
 

@@ -37,6 +37,11 @@ def privacy_line(hcp: HCP) -> str:
     return f"sends conversation text to {host} ({memories}){fallback}"
 
 
+def memories_may_leave(rt: Runtime) -> bool:
+    """Whether retrieved memories may go into a prompt: always locally, to a remote only if HCP allows it."""
+    return rt.hcp.backend != "remote" or rt.hcp.remote.send_memories
+
+
 def uses_remote_turn(rt: Runtime) -> bool:
     return rt.hcp.backend == "remote" and rt.hcp.remote.mode == "mol"
 
@@ -77,7 +82,7 @@ def run_remote_turn(session: Session, text: str, cancel: threading.Event | None,
         if m.role in ("user", "assistant")
     ]
     current = [{"role": "user", "content": text}]
-    if rt.hcp.remote.send_memories:
+    if memories_may_leave(rt):
         from mol_local.recall import recall
 
         current = with_tail(current, [r.memory.text for r in recall(rt, text)])

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hcp import HCP, load_hcp, load_profile
-from hcp.references import check_models, check_personas, require
+from hcp.references import check_personas, require
 from memory.bank import MemoryBank
 from memory.db import open_db
 from memory.timeline import Timeline
@@ -78,7 +78,6 @@ class Runtime:
             if self._engine is None:
                 from mol_local.engine.llamacpp import LlamaCppEngine
 
-                require(check_models(self.hcp))  # names the HCP key of a missing base/adapter file, and the fix
                 self._engine = LlamaCppEngine(
                     self.model_path(),
                     sequences=("route", *self.hcp.slots),
@@ -132,7 +131,7 @@ class Runtime:
             return ()
         from mol_local.adapters.builtin import ensure_seeded
         from mol_local.adapters.registry import Registry
-        from mol_local.models import base_fingerprint
+        from mol_local.adapters.manifest import base_fingerprint
 
         base = self.model_path()
         registry = Registry(self.adapters_root())

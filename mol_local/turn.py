@@ -20,7 +20,7 @@ from mol_local.engine.base import GenerationRequest, Message
 from memory.errors import MemoryStoreError
 from mol_local.errors import EmptyMessage, MolError, TurnCancelled
 from mol_local.genui.turn_ui import answer_ui, holds, is_ui_slot
-from mol_local.remote_turn import run_on_engine
+from mol_local.remote_turn import memories_may_leave, run_on_engine
 from mol_local.recall import extract_after_turn, recall, remember_text, remember_turn, uses_writer
 from mol_local.tasks import Step, TaskMachine, parse_tool_calls
 from mol_local.views import ViewSpec, build_view
@@ -126,7 +126,7 @@ class Session:
         new: list[MessageRecord] = [MessageRecord("user", text)]
         stack = rt.slot_stack(slot)
         answer = ""
-        recalled = recall(rt, text)
+        recalled = recall(rt, text) if memories_may_leave(rt) else []
         notes = [r.memory.text for r in recalled]
         composed = None
         while machine.step is Step.ANSWER:

@@ -12,10 +12,13 @@ compared with a plain transformers Trainer + peft on the same examples.
 
 from __future__ import annotations
 
+import os
 import random
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 from trainer.train import TrainConfig
 
@@ -98,8 +101,6 @@ def hf_trainer_tokens_per_s(base, pad_id: int, examples, cfg: TrainConfig) -> fl
             mask[i, : len(r["input_ids"])] = 1
         return {"input_ids": ids, "labels": labels, "attention_mask": mask}
 
-    import tempfile
-
     model = lora_model(base, cfg, None)
     with tempfile.TemporaryDirectory() as out:
         args = TrainingArguments(output_dir=out, per_device_train_batch_size=cfg.batch_size, num_train_epochs=cfg.epochs, learning_rate=cfg.lr,
@@ -116,16 +117,12 @@ def hf_trainer_tokens_per_s(base, pad_id: int, examples, cfg: TrainConfig) -> fl
 
 def run_learning_bench(*, conversations: int = 200, cycles: int = 3, seed: int = 0, progress: Callable[[str], None] = print,
                        config: TrainConfig | None = None, regression_limit: int | None = None) -> dict:
-    import tempfile
-
     from hcp import load_profile
     from mol_local.paths import offline_env
     from trainer.train import peak_rss_mb
 
     offline_env()
     with tempfile.TemporaryDirectory() as home:
-        import os
-
         old = os.environ.get("MOL_HOME")
         os.environ["MOL_HOME"] = home
         try:
@@ -140,6 +137,7 @@ def run_learning_bench(*, conversations: int = 200, cycles: int = 3, seed: int =
 
 
 def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regression_limit, peak_rss_mb) -> dict:
+    from mol_local.adapters.registry import Registry
     from mol_local.runtime import Runtime
     from mol_local.views import ViewSpec
     from trainer.examples import Tokenizer, build_examples
@@ -147,7 +145,7 @@ def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regr
     from trainer.hf import load_base
     from trainer.nightly import Options, _scored_model, personal_lineage, run_nightly
     from trainer.select import select
-    from mol_local.adapters.registry import Registry
+    from trainer.train import train as our_train
 
     rt = Runtime(hcp)
     base_model, hf_tok = load_base(rt.model_path(), threads=cfg.threads)
@@ -189,10 +187,8 @@ def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regr
     garbage = run_nightly(rt, opts)["slots"][0]
     progress(f"garbage night: {garbage['status']} — {garbage.get('reason')}")
     night1 = build_examples(select(rt.db, "L1", default_on=False, since=None).train[:n], rt.timeline, lambda s: spec, tok, budget=budget, max_len=cfg.max_len)
-    from trainer.train import train as our_train
-
-    with tempfile_dir() as run_dir:
-        _, ours = our_train(base_model, pad, night1, replace(cfg, time_budget_s=1e9, memory_budget_mb=1 << 20), run_dir)
+    with tempfile.TemporaryDirectory() as run_dir:
+        _, ours = our_train(base_model, pad, night1, replace(cfg, time_budget_s=1e9, memory_budget_mb=1 << 20), Path(run_dir))
     ours_tps = sum(len(e.input_ids) for e in night1) * cfg.epochs / ours.train_s
     hf_tps = hf_trainer_tokens_per_s(base_model, pad, night1, cfg)
     rt.db.close()
@@ -206,15 +202,3 @@ def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regr
         "tokens_per_s_ratio_vs_hf": ours_tps / hf_tps,
     }
 
-
-def tempfile_dir():
-    import tempfile
-    from pathlib import Path
-    from contextlib import contextmanager
-
-    @contextmanager
-    def ctx():
-        with tempfile.TemporaryDirectory() as d:
-            yield Path(d)
-
-    return ctx()

@@ -129,7 +129,7 @@ TEMPLATES: dict[str, list[str]] = {
     ],
     "L3": [
         "Show {data} as a {widget}.", "Make a {widget} for {data}.", "Give me a {widget} to track {data}.",
-        "Create {ui_what} panel.", "Build me {ui_what} widget here in the app.", "Show me {ui_what}.",
+        "Create {ui_what} panel for me.", "Build me {ui_what} widget here in the app.", "Show me {ui_what}.",
         "Display {data} as cards with an edit button.", "Render {data} as a table I can sort.",
         "Put {data} in a checklist I can tick off.", "Make a form to log {data}.", "Show a progress dashboard for {data}.",
         "Create an interactive card showing today's weather and my first meeting.",

@@ -28,7 +28,7 @@ from app.messages import (
 )
 from app.screens.conversations import ConversationActions
 from app.widgets.chat.bubbles import AssistantMessage, UserMessage
-from app.widgets.chat.log import ChatLog, route_lines, timing_lines
+from app.widgets.chat.log import ChatLog, memory_lines, route_lines, timing_lines
 from app.widgets.chat.prompt import PromptInput
 from app.widgets.conversations.sidebar import ConversationSidebar
 
@@ -228,14 +228,21 @@ class ChatScreen(ConversationActions, Screen):
         answer.set_badge(event.slot, names.get(event.slot, event.slot))
         answer.task_id = event.task_id
         await answer.finish(event.answer)
+        if event.slot == "L3":
+            from app.widgets.genui.mount import mount_ui_view
+
+            await mount_ui_view(self, answer, event.task_id)
         if event.tool_outputs:
             await answer.add_tool_outputs(event.tool_outputs)
-        answer.set_details(route_lines(getattr(answer, "route", None)) + timing_lines(event.timings_ms))
+        answer.set_details(route_lines(answer.route) + self.memory_lines_of(event.task_id) + timing_lines(event.timings_ms))
         self.running = False
         self.current_answer = None
         self.refresh_sidebar(select=event.conversation_id)
         self.show_state()
         await self.drain_queue()
+
+    def memory_lines_of(self, task_id: str) -> list[str]:
+        return memory_lines(self.memories_used(task_id))
 
     @on(TurnFailed)
     async def failed(self, event: TurnFailed) -> None:

@@ -45,6 +45,14 @@ class ConversationActions:
         rows = [r for r in runtime.timeline.list_conversations() if r["id"] == conversation_id]
         return rows[0]["title"] if rows else "new conversation"
 
+    def memories_used(self, task_id: str) -> list[str]:
+        """Texts of the memories a task's view held (through the memory store's recorded uses)."""
+        runtime = self.mol.runtime
+        assert runtime is not None
+        store = runtime.memory.store
+        rows = store.by_ids(store.uses(task_id))
+        return [rows[i].text for i in store.uses(task_id) if i in rows]
+
     def consent_map(self) -> dict[str, bool]:
         runtime = self.mol.runtime
         assert runtime is not None
@@ -52,8 +60,8 @@ class ConversationActions:
 
     def refresh_sidebar(self, select: str | None = None) -> None:
         runtime = self.mol.runtime
-        if runtime is None:
-            return
+        if runtime is None or not self.query("#sidebar"):  # type: ignore[attr-defined]
+            return  # not composed yet, or already torn down at exit
         needle = self.sidebar.search.value.strip()
         rows = runtime.timeline.search_conversations(needle) if needle else runtime.timeline.list_conversations()
         current = select or (self.session.conversation_id if self.session else None)
@@ -83,7 +91,7 @@ class ConversationActions:
             self.notify(str(exc), severity="error")  # type: ignore[attr-defined]
             self.refresh_sidebar()
             return
-        await self.chat_log.load(self.session.tasks, runtime.slot_names(), runtime.timeline.route_decision)
+        await self.chat_log.load(self.session.tasks, runtime.slot_names(), runtime.timeline.route_decision, self.memories_used)
         self.refresh_sidebar(select=conversation_id)
         self.show_state()  # type: ignore[attr-defined]
         self.prompt.focus()  # type: ignore[attr-defined]

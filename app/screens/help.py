@@ -35,9 +35,9 @@ class HelpScreen(ModalScreen[None]):
 
     def __init__(self, bindings: list[tuple[str, str]]) -> None:
         super().__init__(id="help-screen")
-        self._bindings = bindings
+        self._keys = bindings
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Markdown(INTRO + "\n## Keys\n\n" + binding_table(self._bindings))
+            yield Markdown(INTRO + "\n## Keys\n\n" + binding_table(self._keys))
         yield Footer()

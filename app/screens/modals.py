@@ -31,7 +31,7 @@ class TextPrompt(ModalScreen[str | None]):
     def _submit(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         if not text:
-            self.notify("A name cannot be empty — type one, or press Esc", severity="error")
+            self.notify("This cannot be empty — type a value, or press Esc to cancel", severity="error")
             return
         self.dismiss(text)
 

@@ -13,9 +13,17 @@ import json
 from pathlib import Path
 
 from mol_local.adapters.errors import ChecksumMismatch
-from mol_local.adapters.manifest import FORMAT, check_checksums, check_gguf_adapter, file_checksums, inspect_adapter, read_manifest
+from mol_local.adapters.manifest import (
+    FORMAT,
+    base_fingerprint,
+    base_info,
+    check_checksums,
+    check_gguf_adapter,
+    file_checksums,
+    inspect_adapter,
+    read_manifest,
+)
 from mol_local.adapters.registry import Registry, Revision
-from mol_local.models import base_fingerprint, inspect_gguf
 
 SHIPPED_DIR = Path(__file__).parent / "shipped"
 ROUTE_ADAPTER = SHIPPED_DIR / "smollm2-route"
@@ -23,8 +31,8 @@ ROUTE_ADAPTER = SHIPPED_DIR / "smollm2-route"
 
 def write_shipped_manifest(folder: Path, base: Path, *, name: str, slot: str, layer: str, hops: list[str], evidence: dict, training_ids: list[str], recipe: dict) -> dict:
     """Describe a shipped adapter folder the way a registry revision is described."""
-    base_info = inspect_gguf(base)
-    facts = check_gguf_adapter(inspect_adapter(folder / "adapter.gguf"), base_info)
+    info = base_info(base)
+    facts = check_gguf_adapter(inspect_adapter(folder / "adapter.gguf"), info)
     config = json.loads((folder / "peft" / "adapter_config.json").read_text(encoding="utf-8"))
     manifest = {
         "format": FORMAT,
@@ -35,7 +43,7 @@ def write_shipped_manifest(folder: Path, base: Path, *, name: str, slot: str, la
         "scale": 1.0,
         "base_fingerprint": base_fingerprint(base),
         "base_file": base.name,
-        "architecture": base_info.architecture,
+        "architecture": info.architecture,
         "rank": facts["rank"],
         "alpha": float(config["lora_alpha"]),
         "target_modules": sorted(config.get("target_modules") or facts["target_modules"]),

@@ -16,16 +16,17 @@ from pathlib import Path, PurePosixPath
 
 from mol_local.adapters.errors import BundleError, PickleRefused, ShapeMismatch
 from mol_local.adapters.manifest import (
+    base_fingerprint,
     check_checksums,
     check_gguf_adapter,
     inspect_adapter,
     read_manifest,
     sha256_file,
 )
+from mol_local.adapters.manifest import base_info as cached_base_info
 from mol_local.adapters.peft_io import PICKLE_SUFFIXES
 from mol_local.adapters.registry import Registry, Revision, parse_target
 from mol_local.errors import AdapterMismatch
-from mol_local.models import base_fingerprint, inspect_gguf
 
 SUFFIX = ".moladapter"
 MAX_BUNDLE_BYTES = 8 << 30
@@ -135,7 +136,7 @@ def validate_unpacked(folder: Path, base: Path) -> dict:
     check_checksums(folder, manifest)
     if "adapter.gguf" not in manifest["files"]:
         raise BundleError("the bundle has no adapter.gguf — export it again")
-    base_info = inspect_gguf(base)
+    base_info = cached_base_info(base)
     if manifest["base_fingerprint"] != base_fingerprint(base):
         raise AdapterMismatch(
             f"the bundle's adapter was made for another base model (fingerprint {manifest['base_fingerprint'][:12]}…, "

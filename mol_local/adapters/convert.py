@@ -21,6 +21,7 @@ import numpy as np
 
 from mol_local.adapters.errors import BadPeftDir, ForbiddenTensor, ShapeMismatch, UnsupportedArchitecture
 from mol_local.adapters.peft_io import PeftAdapter, read_peft_dir
+from mol_local.adapters.manifest import base_info
 from mol_local.models import GGUFInfo, check_adapter_fits, inspect_gguf
 
 # architecture (general.architecture) -> whether the base converter permutes q/k rows
@@ -141,7 +142,7 @@ def convert_peft_to_gguf(
 
     if dtype not in ("f32", "f16"):
         raise BadPeftDir(f"unknown output type {dtype!r} — use f32 or f16")
-    base = inspect_gguf(Path(base_gguf))
+    base = base_info(Path(base_gguf))
     if base.kind != "model":
         raise ShapeMismatch(f"{base_gguf} is an adapter, not a base model — pass the base GGUF with --base")
     adapter = read_peft_dir(Path(peft_dir))

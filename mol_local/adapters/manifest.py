@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from mol_local.adapters.errors import ChecksumMismatch, ForbiddenTensor, RegistryError, ShapeMismatch
@@ -111,6 +112,39 @@ def read_manifest(folder: Path) -> dict:
         raise RegistryError(f"{folder} has no manifest.json — the revision is damaged; remove it") from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise RegistryError(f"{path} is not valid JSON — the revision is damaged") from exc
+
+
+@lru_cache(maxsize=8)
+def _base_info(path: Path, mtime_ns: int, size: int) -> GGUFInfo:
+    from mol_local.adapters.gguf_header import read_header
+
+    return read_header(path)
+
+
+def base_info(path: Path) -> GGUFInfo:
+    """inspect_gguf for a base model, parsed once per process and file version (a base's vocab makes parsing slow)."""
+    st = Path(path).stat()
+    return _base_info(Path(path).resolve(), st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=8)
+def _fingerprint(path: Path, mtime_ns: int, size: int) -> str:
+    digest = hashlib.sha256()
+    remaining = _base_info(path, mtime_ns, size).data_offset
+    with path.open("rb") as fh:
+        while remaining > 0:
+            chunk = fh.read(min(remaining, 1 << 20))
+            if not chunk:
+                break
+            digest.update(chunk)
+            remaining -= len(chunk)
+    return digest.hexdigest()
+
+
+def base_fingerprint(path: Path) -> str:
+    """Same value as mol_local.models.base_fingerprint (sha256 of header + tensor table), via the fast header read."""
+    st = Path(path).stat()
+    return _fingerprint(Path(path).resolve(), st.st_mtime_ns, st.st_size)
 
 
 def inspect_adapter(path: Path) -> GGUFInfo:

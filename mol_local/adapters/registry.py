@@ -24,6 +24,7 @@ from mol_local.adapters.errors import RegistryError
 from mol_local.adapters.manifest import (
     FORMAT,
     LAYERS,
+    base_fingerprint,
     check_checksums,
     check_gguf_adapter,
     file_checksums,
@@ -31,9 +32,9 @@ from mol_local.adapters.manifest import (
     inspect_adapter,
     read_manifest,
 )
+from mol_local.adapters.manifest import base_info as cached_base_info
 from mol_local.engine.base import AdapterSpec, Stack
 from mol_local.errors import MolError
-from mol_local.models import base_fingerprint, inspect_gguf
 from mol_local.paths import mol_home
 
 SLOTS = ("L0", "L1", "L2", "L3")
@@ -176,7 +177,7 @@ class Registry:
     ) -> Revision:
         """Validate everything first, then stage and rename the revision into place."""
         parse_target(f"{slot}/{layer}")
-        base_info = inspect_gguf(Path(base))
+        base_info = cached_base_info(Path(base))
         info = inspect_adapter(Path(gguf))
         facts = check_gguf_adapter(info, base_info)
         peft_facts: dict = {}
@@ -260,7 +261,7 @@ class Registry:
                         if fingerprint and rev.manifest["base_fingerprint"] != fingerprint:
                             problem = "made for another base model — it is not applied with this base"
                         elif base is not None:
-                            check_gguf_adapter(inspect_adapter(rev.gguf), inspect_gguf(base))
+                            check_gguf_adapter(inspect_adapter(rev.gguf), cached_base_info(base))
                     except (MolError, OSError) as exc:
                         problem = str(exc)
                     rows.append({"slot": s, "layer": lay, "revision": rev.revision, "ok": problem is None, "problem": problem})

@@ -19,7 +19,6 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from hcp import load_profile
 from mol_local.adapters.synthetic import write_random_lora
 from mol_local.engine.base import Engine, GenerationRequest, GenerationResult
 from mol_local.engine.llamacpp import LlamaCppEngine
@@ -159,6 +158,34 @@ def _run_mol(engine: LlamaCppEngine, hcp, reuse: bool) -> tuple[list[dict], list
     return rows, switches
 
 
+def _bench_hcp(tmp: Path, stacks: dict, answer_tokens: int, summary_tokens: int):
+    """local-default with a LoRA per slot and router, fixed budgets, greedy, no tools or memory hops.
+
+    Tools and automatic memory extraction are left out so the three ways see the
+    same system prompt and do the same work: route + answer + summary only.
+    """
+    import tomlkit
+
+    from hcp import load_hcp, profile_path
+
+    doc = tomlkit.parse(profile_path("local-default").read_text(encoding="utf-8"))
+    doc["answer"]["max_tokens"] = answer_tokens
+    doc["answer"]["temperature"] = 0.0
+    doc["answer"]["repeat_penalty"] = 1.0
+    doc["summary"]["max_tokens"] = summary_tokens
+    doc["routing"]["adapters"] = [dict(stacks["route"][0])]
+    for label in ("L0", "L1", "L2", "L3"):
+        doc["slots"][label]["adapters"] = [dict(stacks[label][0])]
+    if "tools" in doc:
+        doc["tools"]["enabled"] = []
+        doc["tools"].pop("limits", None)
+    if "memory" in doc:
+        doc["memory"]["auto_extract"] = False
+    path = tmp / "bench-hcp.toml"
+    path.write_text(tomlkit.dumps(doc), encoding="utf-8")
+    return load_hcp(path)
+
+
 def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_tokens: int = 48) -> dict:
     """Run all three ways and return the summary JSON object (ratios are mol / direct)."""
     threads = int(os.environ.get("MOL_BENCH_THREADS", "2"))
@@ -172,22 +199,10 @@ def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_token
         for i, name in enumerate(("route", "L0", "L1", "L2", "L3")):
             path = write_random_lora(base, Path(tmp) / f"{name}.gguf", seed=i + 1, std=0.01)
             stacks[name] = ({"path": str(path), "scale": 1.0},)
-        profile = load_profile("local-default")
-        from hcp.loader import AdapterRef
-
-        slots = {k: replace(v, adapters=(AdapterRef(stacks[k][0]["path"]),)) for k, v in profile.slots.items()}
-        hcp = replace(
-            profile,
-            slots=slots,
-            route_adapters=(AdapterRef(stacks["route"][0]["path"]),),
-            answer_max_tokens=answer_tokens,
-            summary_max_tokens=summary_tokens,
-            temperature=0.0,
-            repeat_penalty=1.0,
-        )
+        hcp = _bench_hcp(Path(tmp), stacks, answer_tokens, summary_tokens)
         from personas import load_pack
 
-        direct = _run_direct(model, load_pack(hcp.persona_pack).intro, answer_tokens, threads)
+        direct = _run_direct(model, load_pack(hcp.pack_location()).intro, answer_tokens, threads)
         engine = LlamaCppEngine(model, sequences=("route", *hcp.slots), n_ctx=4096, kv_cells=16384, n_threads=threads)
         mol, switches = _run_mol(engine, hcp, reuse=True)
         naive, _ = _run_mol(engine, hcp, reuse=False)

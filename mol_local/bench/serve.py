@@ -7,7 +7,9 @@ N clients run concurrently, each sending its share of a fixed number of
 requests; generation serialises at the engine on both sides (the baseline's
 Llama sits behind one lock, as a naive server would put it). Reported per
 client count: requests/s, p50/p95 latency and time to first token, and the
-overhead ratio server/bare (latency at 1 client is the headline, target <= 1.15).
+overhead ratio server/bare (p50 latency at 1 client is the headline, target
+<= 1.15). The sides run interleaved in rounds (ABBA), so drift in machine load
+hits both alike.
 """
 
 from __future__ import annotations
@@ -57,13 +59,45 @@ def _summary(latencies: list[float], ttfts: list[float], wall: float) -> dict[st
     }
 
 
-def _drive(clients: int, requests: int, one: Callable[[int], tuple[float, float]]) -> dict[str, float]:
-    """Run `requests` calls of `one(i)` -> (latency_s, ttft_s) from `clients` threads; bounded by the pool."""
+def _batch(clients: int, start: int, count: int, one: Callable[[int], tuple[float, float]]) -> tuple[list[tuple[float, float]], float]:
+    """`count` calls of `one(i)` -> (latency_s, ttft_s) from `clients` threads; returns results and wall time."""
     t0 = time.perf_counter()
     with ThreadPoolExecutor(clients) as pool:
-        results = list(pool.map(one, range(requests)))
-    wall = time.perf_counter() - t0
-    return _summary([r[0] for r in results], [r[1] for r in results], wall)
+        results = list(pool.map(one, range(start, start + count)))
+    return results, time.perf_counter() - t0
+
+
+def _compare(clients: int, requests: int, sides: dict[str, Callable], rounds: int = 4) -> dict[str, dict]:
+    """Interleave the sides in rounds (order reversed every other round) so load drift hits all alike."""
+    out: dict[str, tuple[list, float]] = {name: ([], 0.0) for name in sides}
+    per = max(clients, requests // rounds)
+    done = 0
+    for r in range(rounds):
+        count = min(per, requests - done)
+        if count <= 0:
+            break
+        order = list(sides.items()) if r % 2 == 0 else list(reversed(sides.items()))
+        for name, fn in order:
+            results, wall = _batch(clients, done, count, fn)
+            out[name] = (out[name][0] + results, out[name][1] + wall)
+        done += count
+    return {name: _summary([x[0] for x in res], [x[1] for x in res], wall) for name, (res, wall) in out.items()}
+
+
+def _engine_call(engine, max_tokens: int) -> Callable[[int], tuple[float, float]]:
+    """Our engine in-process, no HTTP: separates serving overhead from engine overhead."""
+    from mol_local.engine.base import GenerationRequest
+
+    def one(i: int) -> tuple[float, float]:
+        t0 = time.perf_counter()
+        first: list[float] = []
+        engine.generate(GenerationRequest(
+            seq="L0", messages=[{"role": "user", "content": PROMPTS[i % len(PROMPTS)]}], max_tokens=max_tokens,
+            ignore_eos=True, on_token=lambda _p: first or first.append(time.perf_counter() - t0),
+        ))
+        return time.perf_counter() - t0, first[0] if first else 0.0
+
+    return one
 
 
 def _server_call(url: str, token: str, max_tokens: int) -> Callable[[int], tuple[float, float]]:
@@ -126,17 +160,20 @@ def run_serve_bench(*, clients: list[int], requests: int, max_tokens: int) -> di
         llm = Llama(str(model), n_ctx=4096, n_threads=threads, n_threads_batch=threads, verbose=False)
         eog = {t: float("-inf") for t in range(llm.n_vocab()) if llama_cpp.llama_vocab_is_eog(llm._model.vocab, t)}
         url = f"http://127.0.0.1:{server.port}/v1/chat/completions"
-        served, bare = _server_call(url, token, max_tokens), _bare_call(llm, eog, max_tokens)
-        served(0), bare(0)  # warm-up: load, first prefill of the template scaffold
+        served, bare, direct = _server_call(url, token, max_tokens), _bare_call(llm, eog, max_tokens), _engine_call(engine, max_tokens)
+        served(0), bare(0), direct(0)  # warm-up: load, first prefill of the template scaffold
         rows = []
         for n in clients:
-            b = _drive(n, requests, bare)  # alternate sides per client count so drift hits both
-            s = _drive(n, requests, served)
+            m = _compare(n, requests, {"bare": bare, "engine": direct, "server": served})
+            s, b, e = m["server"], m["bare"], m["engine"]
             rows.append({
                 "clients": n,
                 "server": s,
+                "engine_in_process": e,
                 "bare": b,
-                "overhead_latency_ratio": round(s["latency_mean_ms"] / b["latency_mean_ms"], 3),
+                "overhead_latency_ratio": round(s["latency_p50_ms"] / b["latency_p50_ms"], 3),
+                "http_only_latency_ratio": round(s["latency_p50_ms"] / e["latency_p50_ms"], 3),
+                "engine_vs_bare_latency_ratio": round(e["latency_p50_ms"] / b["latency_p50_ms"], 3),
                 "overhead_rps_ratio": round(b["requests_per_s"] / s["requests_per_s"], 3),
                 "overhead_ttft_ratio": round(s["ttft_p50_ms"] / b["ttft_p50_ms"], 3) if b["ttft_p50_ms"] else None,
             })

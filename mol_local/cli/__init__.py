@@ -63,6 +63,8 @@ def import_commands() -> None:
     from mol_local.cli import bench_tui  # noqa: F401
     from mol_local.cli import tools  # noqa: F401
     from mol_local.cli import adapters  # noqa: F401
+    from mol_local.cli import genui  # noqa: F401
+    from mol_local.cli import bench_genui  # noqa: F401
     from mol_local.cli import train  # noqa: F401
     from mol_local.cli import bench_learning  # noqa: F401
 

@@ -73,7 +73,7 @@ def list_(ctx: click.Context, base: str | None, as_json: bool) -> None:
     from mol_local.adapters.builtin import ensure_seeded
     from mol_local.adapters.manifest import LAYERS
     from mol_local.adapters.registry import SLOTS
-    from mol_local.models import base_fingerprint
+    from mol_local.adapters.manifest import base_fingerprint
 
     base_path = _base(ctx, base)
     reg = _registry()

@@ -13,9 +13,20 @@ DEFAULT_OUT = "bench/results/learning.json"
 @click.option("--json", "as_json", is_flag=True, default=True, help="Print one JSON object (default).")
 @click.option("--conversations", "n", default=200, show_default=True, type=click.IntRange(8), help="Simulated conversations per night.")
 @click.option("--cycles", default=3, show_default=True, type=click.IntRange(1, 10), help="Nightly cycles.")
+@click.option("--epochs", default=2, show_default=True, type=click.IntRange(1, 20), help="Epochs per night.")
+@click.option("--max-len", default=512, show_default=True, type=click.IntRange(64, 4096), help="Longest example in tokens (the view's tail is kept).")
+@click.option("--regression-limit", type=click.IntRange(1), help="Score only the first N regression prompts (default: all 40).")
 @click.option("--out", type=click.Path(dir_okay=False), default=DEFAULT_OUT, show_default=True, help="Also write the result here ('' to skip).")
-def bench_learning(as_json: bool, n: int, cycles: int, out: str) -> None:
+def bench_learning(as_json: bool, n: int, cycles: int, epochs: int, max_len: int, regression_limit: int | None, out: str) -> None:
     """Does the nightly layer learn a simulated user without forgetting? Plus our tokens/s vs a plain HF Trainer."""
     from trainer.bench import run_learning_bench
+    from trainer.train import TrainConfig
 
-    write_result("learning", run_learning_bench(conversations=n, cycles=cycles, progress=lambda m: click.echo(m, err=True)), out or None)
+    result = run_learning_bench(
+        conversations=n,
+        cycles=cycles,
+        config=TrainConfig(epochs=epochs, max_len=max_len),
+        regression_limit=regression_limit,
+        progress=lambda m: click.echo(m, err=True),
+    )
+    write_result("learning", result, out or None)

@@ -32,6 +32,7 @@ def chat(ctx: click.Context, text: str | None, conversation_id: str | None, list
         text = sys.stdin.read()
     session = runtime.session(conversation_id)
     hooks = TurnHooks() if as_json else TurnHooks(on_token=lambda piece: click.echo(piece, nl=False))
+    hooks.on_fallback = lambda reason: click.echo(f"\n[remote unavailable, answering locally: {reason}]", err=True)
     result = session.run_turn(text, hooks=hooks)
     if as_json:
         emit_json(
@@ -42,8 +43,9 @@ def chat(ctx: click.Context, text: str | None, conversation_id: str | None, list
                 "answer": result.answer,
                 "route": None if result.route is None else {"raw": result.route.raw_output, "fallback": result.route.fallback},
                 "timings": rounded(result.timings_ms),
+                "engine": result.engine,
             }
         )
     else:
         click.echo()
-        click.echo(f"[{result.slot} · conversation {result.conversation_id}]", err=True)
+        click.echo(f"[{result.slot} · {result.engine} · conversation {result.conversation_id}]", err=True)

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mol_local.genui.binding import BoundRow, DataPort
 from mol_local.genui.document import UIDocument, kind_fits, state_kind
 from mol_local.genui.errors import BadAction
 from mol_local.genui.store import GenUIStore
+
+if TYPE_CHECKING:
+    from mol_local.runtime import Runtime
 
 
 @dataclass
@@ -124,3 +127,10 @@ class ViewController:
         if comp is None or comp["type"] != ctype:
             raise BadAction(f"this view has no {ctype} {cid!r}")
         return comp
+
+
+def view_for_task(rt: Runtime, task_id: str) -> ViewController | None:
+    """The newest view an L3 task produced, ready for a renderer; None when the answer was text."""
+    store = GenUIStore(rt.db, rt.db_lock)
+    view_id = store.for_task(task_id)
+    return ViewController(store, DataPort(rt.db), view_id) if view_id else None

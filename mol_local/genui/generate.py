@@ -117,7 +117,10 @@ def compose(
         out.problems = exc.problems
     if cancel is not None and cancel.is_set():
         return out
-    if repair:
+    if first.finish_reason == "length" and not out.parsed_first:
+        # a repair under the same budget would be cut off again: say what to change instead
+        out.problems = [f"the document did not fit in {max_tokens} tokens — raise answer.max_tokens in the HCP"]
+    elif repair:
         fix = list(messages) + [
             {"role": "assistant", "content": text},
             {"role": "user", "content": f"That document is invalid: {'; '.join(out.problems[:6])}. "
@@ -139,4 +142,4 @@ def compose(
 def fallback_text(problems: Sequence[str]) -> str:
     """The plain-text answer when no valid document came out: it says what failed."""
     listed = "\n".join(f"- {p}" for p in problems[:6])
-    return f"I could not build this view: the document I generated was invalid after one repair.\n{listed}"
+    return f"I could not build this view; what failed:\n{listed}"

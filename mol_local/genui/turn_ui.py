@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from mol_local.turn import TurnHooks
 
 UI_SLOT = "L3"
-UI_MAX_TOKENS = 512
+UI_MAX_TOKENS: int | None = None  # None: the HCP answer budget (answer.max_tokens; 384 fits catalog documents)
 
 
 def is_ui_slot(rt: Runtime, slot: str) -> bool:
@@ -42,7 +42,7 @@ def answer_ui(
     rt: Runtime, slot: str, view: Sequence[Message], stack: Stack, cancel: threading.Event | None, hooks: TurnHooks
 ) -> tuple[Composed, GenerationResult]:
     """Compose on L3; returns the composition and one GenerationResult summing its attempts."""
-    composed = compose(rt.engine, ui_view(view), seq=slot, stack=stack, max_tokens=max(rt.hcp.answer_max_tokens, UI_MAX_TOKENS),
+    composed = compose(rt.engine, ui_view(view), seq=slot, stack=stack, max_tokens=UI_MAX_TOKENS or rt.hcp.answer_max_tokens,
                        cancel=cancel)
     rs = composed.results
     merged = GenerationResult(

@@ -148,6 +148,7 @@ class Handler(BaseHTTPRequestHandler):
     # -- plumbing ------------------------------------------------------------
     def _send_json(self, status: int, obj: Any, headers: dict[str, str] | None = None) -> None:
         data = json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        self.response_started = True
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
@@ -194,6 +195,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _guarded(self, fn: Callable[[], None]) -> None:
         self.server.mark(self.connection, True)
+        self.response_started = False
         try:
             try:
                 if self.server.draining.is_set():
@@ -201,6 +203,11 @@ class Handler(BaseHTTPRequestHandler):
                 fn()
             except HTTPProblem as p:
                 self._problem(p)
+            except Exception:  # the HTTP edge: a bug answers 500 (if it still can) and the server keeps serving
+                log.exception("unhandled error in %s %s", self.command, self.path)
+                self.close_connection = True
+                if not self.response_started:
+                    self._problem(problem_for(RuntimeError()))
         except OSError:  # the client went away (broken pipe, reset, timeout): nothing to answer
             self.close_connection = True
         finally:
@@ -259,7 +266,7 @@ class Handler(BaseHTTPRequestHandler):
         def send(obj: Any) -> None:
             nonlocal started
             if not started:
-                started = True
+                started = self.response_started = True
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Cache-Control", "no-cache")

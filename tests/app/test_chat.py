@@ -69,6 +69,7 @@ async def test_messages_typed_while_loading_are_queued(make_app, app_runtime) ->
     """Before the model is ready the input works; the message waits and is marked as queued."""
     app = make_app()
     async with app.run_test(size=(110, 36)) as pilot:
+        await ready(pilot)
         app.model_ready = False  # the state the app is in while the engine loads
         app.chat.show_state()
         assert "loading" in str(app.screen.query_one("#status").render())

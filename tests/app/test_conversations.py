@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from app.screens.modals import Confirm, TextPrompt
@@ -62,6 +64,7 @@ async def test_open_rename_and_consent(make_app, app_runtime) -> None:
 
 async def test_search_filters_by_title_and_content(make_app, app_runtime) -> None:
     seed_conversation(app_runtime, "Groceries", "Buy 100% oat milk")
+    time.sleep(0.01)
     seed_conversation(app_runtime, "Fix the parser", "Use a regex", slot="L2")
     app = make_app()
     async with app.run_test(size=(110, 36)) as pilot:
@@ -80,6 +83,7 @@ async def test_search_filters_by_title_and_content(make_app, app_runtime) -> Non
 
 async def test_delete_asks_then_forgets(make_app, app_runtime) -> None:
     keep = seed_conversation(app_runtime, "Keep me", "ok")
+    time.sleep(0.01)  # distinct updated_at stamps: "Delete me" is the newest
     gone = seed_conversation(app_runtime, "Delete me", "ok")
     app = make_app()
     async with app.run_test(size=(110, 36)) as pilot:

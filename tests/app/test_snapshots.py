@@ -3,6 +3,8 @@ seeded through the real timeline, and nothing time- or id-dependent is drawn (ti
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.app.conftest import seed_conversation, wait_for
@@ -27,6 +29,7 @@ def no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def seeded(app_runtime):
     first = seed_conversation(app_runtime, "Weekend plan", "Saturday: market. Sunday: rest.", slot="L1")
+    time.sleep(0.01)  # distinct updated_at stamps (ms): the sidebar order must not depend on a tie
     seed_conversation(app_runtime, "Greeting function", ANSWER, slot="L2", user="Write a greeting function in Python")
     app_runtime.timeline.set_consent(first, True)
     return app_runtime
@@ -50,7 +53,10 @@ def test_chat_with_conversation_and_route_details(snap_compare, make_app, seeded
         listing = pilot.app.screen.query_one("#conversation-list")
         listing.focus()
         listing.highlighted = 1
-        await pilot.press("enter", "f3")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(pilot.app.screen.query(".assistant-message .details")), what="the opened conversation")
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: not pilot.app.screen.query_one(".details").collapsed, what="the details")
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=(110, 40), run_before=open_code_answer)
@@ -88,3 +94,29 @@ def test_delete_confirmation(snap_compare, make_app, seeded) -> None:
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=(100, 30), run_before=ask)
+
+
+def test_memory_screen(snap_compare, make_app, seeded) -> None:
+    from dataclasses import replace
+
+    from memory.store import new_memory
+
+    fixed = "2026-01-02T09:30:00.000+00:00"  # the table shows dates: pin them so the snapshot is stable
+    row = replace(new_memory("Prefers tea over coffee", kind="preference"), created_at=fixed, updated_at=fixed)
+    seeded.memory.store.add_many([row])
+
+    async def open_memory(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("f9")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(100, 24), run_before=open_memory)
+
+
+def test_adapters_screen_empty(snap_compare, make_app, seeded) -> None:
+    async def open_adapters(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(120, 24), run_before=open_adapters)

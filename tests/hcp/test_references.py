@@ -126,12 +126,13 @@ def test_tall_profile_routes_with_its_pack_and_stacks(tall_on_disk: Path, engine
 
 
 def test_runtime_names_the_missing_tall_base_when_the_engine_is_needed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mol_local.errors import ModelNotFound
     from mol_local.runtime import Runtime
 
     monkeypatch.setenv("HOME", str(tmp_path))
     rt = Runtime(load_profile("tall"))  # loads: nothing is missing until the model is used
     try:
-        with pytest.raises(HCPFileError, match=r"^runtime.base_model: base model .*Qwen3.6-35B-A3B-Q4_K_M.gguf does not exist"):
+        with pytest.raises(ModelNotFound, match=r"Qwen3.6-35B-A3B-Q4_K_M.gguf — fix runtime.base_model in your HCP"):
             rt.engine
         assert not rt.engine_loaded
     finally:

@@ -25,7 +25,7 @@ from memory.store import new_memory
 from tests.memory.conftest import tiny_pack, write_hcp
 
 pytestmark = pytest.mark.slow
-TURNS = 32
+TURNS = int(os.environ.get("MOL_CRASH_TURNS", "32"))  # 30+ by contract; lower only to try it on a busy machine
 
 
 def _env(home: Path, hcp: Path | None = None) -> dict[str, str]:
@@ -79,6 +79,7 @@ def test_sigkill_during_chat_turns(mol_home: Path, tmp_path: Path) -> None:
         answer={"max_tokens": 8},
         summary={"max_tokens": 8},
         routing={"mode": "fixed"},
+        runtime={"threads": 1},  # one thread: on a shared 2-core box, two spinning threads decode ~20x slower
         memory={"auto_extract": False, "top_k": 0},
     )
     env = _env(mol_home, hcp)
@@ -93,15 +94,16 @@ def test_sigkill_during_chat_turns(mol_home: Path, tmp_path: Path) -> None:
     kills = 0
     for i in range(1, TURNS):
         text = f"/remember fact number {i} is {rng.randint(0, 999)}" if i % 5 == 0 else f"Turn {i}: reply with one word."
-        finished, out = _run_killed(["chat", "--json", "-c", conv, text], env, rng.uniform(0.2, 1.3) * typical)
+        kill_after = None if i % 4 == 3 else rng.uniform(0.2, 1.3) * typical  # every 4th turn runs to the end
+        finished, out = _run_killed(["chat", "--json", "-c", conv, text], env, kill_after)
         if finished:
             result = json.loads(out)
             committed[result["task_id"]] = result
         else:
             kills += 1
         _check_store(mol_home, committed)
-    assert kills >= 5, f"only {kills} kills landed; the timing window is off"
-    assert len(committed) >= 3
+    assert kills >= min(5, TURNS // 4), f"only {kills} kills landed; the timing window is off"
+    assert len(committed) >= 1 + (TURNS - 1) // 4  # the uninterrupted turns, each continuing the same conversation
 
 
 def test_sigkill_during_reindex(bank: MemoryBank, mol_home: Path) -> None:

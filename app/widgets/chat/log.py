@@ -25,6 +25,13 @@ def route_lines(route: dict | None) -> list[str]:
     return [f"route: {route['slot']} by {route.get('mode', 'router')}{fallback}", f"router said: {route.get('raw_output', '')!r}"]
 
 
+def memory_lines(texts: list[str]) -> list[str]:
+    """The memories an answer's view held (recorded at commit), or a line saying there were none."""
+    if not texts:
+        return ["memories used: none"]
+    return ["memories used:"] + [f"  • {' '.join(t.split())[:100]}" for t in texts]
+
+
 def timing_lines(timings: dict[str, float]) -> list[str]:
     return [f"{key}: {value:.0f}" if isinstance(value, float) else f"{key}: {value}" for key, value in sorted(timings.items())]
 
@@ -56,6 +63,7 @@ class ChatLog(VerticalScroll):
         tasks: Sequence[TaskRecord],
         slot_names: dict[str, str],
         route_of: Callable[[str], dict | None],
+        memories_of: Callable[[str], list[str]],
     ) -> None:
         """Render a stored conversation: every task's messages, tool outputs folded."""
         await self.remove_children()
@@ -77,5 +85,8 @@ class ChatLog(VerticalScroll):
         await self.mount_all(widgets)
         for bubble in self.query(AssistantMessage):
             bubble.set_badge(bubble.slot, slot_names.get(bubble.slot, bubble.slot))
-            bubble.set_details(route_lines(route_of(bubble.task_id) if bubble.task_id else None))
+            bubble.set_details(
+                route_lines(route_of(bubble.task_id) if bubble.task_id else None)
+                + memory_lines(memories_of(bubble.task_id) if bubble.task_id else [])
+            )
         self.scroll_end(animate=False)

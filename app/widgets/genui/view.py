@@ -16,6 +16,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
+from textual.timer import Timer
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, DataTable, Input, ProgressBar, Select, Static, Switch, TabbedContent, TabPane
@@ -57,6 +58,8 @@ class GenUIView(Vertical):
         self.values: dict[str, Any] = {}
         self.border_title = inert(document.document.title)
         self._by_widget: dict[str, dict[str, Any]] = {}  # widget id -> component
+        self._countdowns: dict[str, Timer] = {}
+        self.last_outcome: Outcome | None = None
 
     def compose(self) -> ComposeResult:
         for comp in self.snap.document.top_level():
@@ -120,10 +123,15 @@ class GenUIView(Vertical):
             return Vertical(Static(text(label)), bar)
         if t == "Timer":
             left = value if value is not None else comp.get("seconds", 0)
-            return Static(text(f"{label}: {left} s"), id=self._wid(comp))
+            if "bind" in comp:
+                self.values[comp["bind"]] = left
+            return Vertical(Static(text(f"{label}: {left} s"), id=self._wid(comp)),
+                            Button(text("Start"), id=self._wid(comp, "-start")))
         if t == "Tabs":
-            return TabbedContent(*[TabPane(text(c.get("label", c["id"])), self._build(c))
-                                   for c in self.snap.document.children(comp)], id=self._wid(comp))
+            tabs = TabbedContent(id=self._wid(comp))
+            for c in self.snap.document.children(comp):
+                tabs.compose_add_child(TabPane(text(c.get("label", c["id"])), self._build(c)))
+            return tabs
         n = comp.get("columns") if isinstance(comp.get("columns"), int) and 0 < comp["columns"] <= 12 else 2
         grid = Grid(*self._kids(comp), id=self._wid(comp))
         grid.styles.grid_size_columns = n
@@ -170,9 +178,35 @@ class GenUIView(Vertical):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         comp, _ = self._comp(event.button)
-        if comp is not None and comp.get("action"):
+        if comp is not None and comp["type"] == "Timer":
+            self._toggle_timer(comp, event.button)
+        elif comp is not None and comp.get("action"):
             self.last_outcome = self.on_action(
                 UIEvent("action", comp["id"], action=comp["action"], values=dict(self.values)))
+
+
+    def _toggle_timer(self, comp: dict[str, Any], button: Button) -> None:
+        """Start/pause a countdown; each second left is reported (and so persisted) as the bound value."""
+        running = self._countdowns.pop(comp["id"], None)
+        if running is not None:
+            running.stop()
+            button.label = text("Start")
+            return
+        key = comp.get("bind")
+        left = [float(self.values.get(key, comp.get("seconds", 0)) if key else comp.get("seconds", 0))]
+
+        def tick() -> None:
+            left[0] = max(0.0, left[0] - 1)
+            self.query_one(f"#ui-{comp['id']}", Static).update(text(f"{comp.get('label', '')}: {left[0]:g} s"))
+            if key:
+                self.values[key] = left[0]
+                self.on_action(UIEvent("value", comp["id"], key=key, value=left[0], values=dict(self.values)))
+            if left[0] <= 0:
+                self._countdowns.pop(comp["id"]).stop()
+                button.label = text("Start")
+
+        self._countdowns[comp["id"]] = self.set_interval(1.0, tick)
+        button.label = text("Pause")
 
 
 def controller_handler(controller: ViewController, on_ask: Callable[[str], None] | None = None,

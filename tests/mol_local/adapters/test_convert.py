@@ -156,3 +156,18 @@ def test_cli_reports_bad_input_in_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["adapters", "convert", str(tmp_path / "nope"), "--base", "builtin:smollm2-135m", "-o", str(tmp_path / "o.gguf")])
     assert result.exit_code == 1
     assert result.output.strip().count("\n") == 0 and "Error:" in result.output and "not a directory" in result.output
+
+
+def test_fast_header_matches_gguf_py(base_info, base_model_path: Path, tmp_path: Path) -> None:
+    from mol_local.adapters.gguf_header import read_header
+    from mol_local.errors import CorruptModel
+
+    fast = read_header(base_model_path)
+    assert fast.tensors == base_info.tensors and fast.data_offset == base_info.data_offset
+    assert {k: v for k, v in fast.fields.items() if not isinstance(v, float)} == {
+        k: v for k, v in base_info.fields.items() if k in fast.fields and not isinstance(v, float)
+    }
+    cut = tmp_path / "cut.gguf"
+    cut.write_bytes(base_model_path.read_bytes()[:100_000])
+    with pytest.raises(CorruptModel, match="damaged"):
+        read_header(cut)

@@ -104,3 +104,15 @@ def test_doctor_reports_model_build_and_privacy(tmp_path, monkeypatch) -> None:
 def test_bench_serve_rejects_bad_client_counts(args) -> None:
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2 and "--clients" in result.output
+
+
+def test_memories_leave_only_when_the_hcp_allows_it(tmp_path) -> None:
+    from types import SimpleNamespace
+
+    from mol_local.remote_turn import memories_may_leave
+    from tests.mol_local.server.conftest import local_hcp_text, remote_hcp_text, write_hcp
+
+    remote = write_hcp(tmp_path / "r" / "hcp.toml", remote_hcp_text(9999))
+    allowed = write_hcp(tmp_path / "a" / "hcp.toml", remote_hcp_text(9999).replace('mode = "engine"', 'mode = "engine"\nsend_memories = true'))
+    local = write_hcp(tmp_path / "l" / "hcp.toml", local_hcp_text())
+    assert [memories_may_leave(SimpleNamespace(hcp=h)) for h in (remote, allowed, local)] == [False, True, True]

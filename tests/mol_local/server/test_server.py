@@ -190,3 +190,15 @@ def test_sigterm_drains_a_running_stream_then_exits(tmp_path) -> None:
             httpx.get(f"http://127.0.0.1:{proc.port}/health", timeout=5)
     finally:
         proc.stop()
+
+
+def test_stream_gate_holds_back_tool_calls_only() -> None:
+    from mol_local.server.openai import ContentGate
+
+    gate = ContentGate()
+    pieces = ["Sure", ". <to", "ol_call>", '{"name": "x", "arguments": {}}', "</tool_call>"]
+    assert "".join(gate.feed(p) for p in pieces) == "Sure. "
+    assert gate.rest("".join(pieces)) == ""
+    plain = ContentGate()
+    out = [plain.feed(p) for p in ["a <", "b", " <tool"]]
+    assert out == ["a ", "<b", " "] and plain.rest("a <b <tool") == "<tool"

@@ -1,0 +1,46 @@
+"""The shipped route adapter: seeded once as the L0 specialist, used by the route hop only, and it routes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mol_local.adapters.builtin import ROUTE_ADAPTER
+from mol_local.adapters.manifest import check_checksums, read_manifest
+from mol_local.adapters.registry import Registry
+from trainer.route_data import requests
+
+
+def test_shipped_folder_is_intact_and_fits_the_embedded_base(base_model_path: Path) -> None:
+    from mol_local.models import base_fingerprint
+
+    manifest = read_manifest(ROUTE_ADAPTER)
+    check_checksums(ROUTE_ADAPTER, manifest)
+    assert manifest["base_fingerprint"] == base_fingerprint(base_model_path)
+    assert manifest["hops"] == ["route"] and manifest["slot"] == "L0" and manifest["layer"] == "specialist"
+    assert manifest["eval"]["dev_accuracy"] > manifest["eval"]["zero_shot_dev_accuracy"]
+    assert len(manifest["training_data_ids"]) >= 400
+
+
+def test_seeded_once_route_hop_only_and_rollback_is_respected(runtime, mol_home: Path) -> None:
+    stack = runtime.router.stack
+    registry = Registry(mol_home / "adapters")
+    active = registry.active("L0", "specialist")
+    assert active is not None and active.manifest["name"] == "smollm2-route"
+    assert [s.path for s in stack] == [str(active.gguf)]
+    assert runtime.slot_stack("L0") == ()  # the answer hop does not apply it
+    registry.rollback("L0", "specialist")
+    assert runtime.router.stack == ()
+    runtime._adapters_seeded = False  # a fresh start must not seed it again
+    assert runtime.router.stack == () and [r.revision for r in registry.revisions("L0", "specialist")] == ["r0001"]
+
+
+@pytest.mark.slow
+def test_routes_unseen_requests(runtime) -> None:
+    rows = list(requests("heldout"))
+    sample = [r for slot in ("L0", "L1", "L2", "L3") for r in [x for x in rows if x["slot"] == slot][:6]]
+    router = runtime.router
+    hits = sum(router.route(r["text"]).slot == r["slot"] for r in sample)
+    assert hits / len(sample) >= 0.75, json.dumps(sample)  # zero-shot is ~25%
