@@ -70,6 +70,7 @@ class Session:
             self.tasks = []
         self.tools = runtime.tools_for(self.conversation_id)
         self._lock = threading.Lock()
+        self._continue: str | None = None  # the held task this turn continues, if any (set under _lock)
 
     def view_for(
         self, slot: str, current: list[Message], history: list[TaskRecord] | None = None, notes: Sequence[str] = ()
@@ -86,13 +87,24 @@ class Session:
             count_tokens=rt.engine.count_tokens,
         )
 
-    def run_turn(self, text: str, *, cancel: threading.Event | None = None, hooks: TurnHooks | None = None) -> TurnResult:
+    def run_turn(
+        self,
+        text: str,
+        *,
+        cancel: threading.Event | None = None,
+        hooks: TurnHooks | None = None,
+        continue_task: str | None = None,
+    ) -> TurnResult:
+        """Run one turn. `continue_task` (a held task's id, e.g. from an L3 view's ask_model action)
+        continues that task on its slot with no route; ordinary messages are always routed, so a
+        view left open never captures the user's next question."""
         if not text or not text.strip():
             raise EmptyMessage("Empty message — type something to send")
         hooks = hooks or TurnHooks()
         with self._lock:
             if (fact := remember_text(text)) is not None:
                 return remember_turn(self, fact, text.strip())
+            self._continue = continue_task
             return run_on_engine(self, text.strip(), cancel, hooks)
 
     def _check(self, cancel: threading.Event | None) -> None:
@@ -103,7 +115,8 @@ class Session:
         rt = self.runtime
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
-        open_task = self.tasks[-1] if self.tasks and self.tasks[-1].status == "open" else None
+        last = self.tasks[-1] if self.tasks else None
+        open_task = last if last is not None and last.status == "open" and last.id == self._continue else None
         history = self.tasks[:-1] if open_task else list(self.tasks)
         machine = TaskMachine(sticky=open_task is not None, max_rounds=rt.max_tool_rounds)
         route: RouteRecord | None = None

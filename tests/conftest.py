@@ -61,11 +61,26 @@ def lora_dir(tmp_path_factory: pytest.TempPathFactory, base_info) -> Path:
     return out
 
 
+@pytest.fixture(scope="session")
+def test_hcp_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """local-default with short answer and summary budgets: same behaviour, a fraction of the decode time."""
+    import tomlkit
+
+    from hcp import profile_path
+
+    doc = tomlkit.parse(profile_path("local-default").read_text(encoding="utf-8"))
+    doc["answer"]["max_tokens"] = 48
+    doc["summary"]["max_tokens"] = 32
+    path = tmp_path_factory.mktemp("hcp") / "test-hcp.toml"
+    path.write_text(tomlkit.dumps(doc), encoding="utf-8")
+    return path
+
+
 @pytest.fixture
-def runtime(engine, mol_home: Path):
-    from hcp import load_profile
+def runtime(engine, mol_home: Path, test_hcp_path: Path):
+    from hcp import load_hcp
     from mol_local.runtime import Runtime
 
-    rt = Runtime(load_profile("local-default"), engine=engine)
+    rt = Runtime(load_hcp(test_hcp_path), engine=engine)
     yield rt
     rt.db.close()

@@ -22,17 +22,19 @@ RESULTS = Path(__file__).resolve().parent.parent / "bench" / "results" / "route.
 def ship(folder: Path = ROUTE_ADAPTER, results: Path = RESULTS) -> dict:
     report_path = folder / "train_report.json"
     report = json.loads(report_path.read_text(encoding="utf-8"))
-    bench = json.loads(results.read_text(encoding="utf-8"))
-    adapted = bench["sets"]["route_adapter"]
-    evidence = {
-        "dev_accuracy": adapted["dev"]["accuracy"],
-        "heldout_accuracy": adapted["heldout"]["accuracy"],
-        "zero_shot_dev_accuracy": bench["sets"]["zero_shot"]["dev"]["accuracy"],
-        "route_latency_ms_p50": adapted["dev"]["latency_ms_p50"],
-        "dev_confusion": adapted["dev"]["confusion"],
-        "heldout_confusion": adapted["heldout"]["confusion"],
-        "source": "bench/results/route.json",
-    }
+    evidence: dict = {"heldout_accuracy_transformers": report["heldout_accuracy_transformers"], "heldout_examples": report["heldout_examples"]}
+    if results.is_file():
+        bench = json.loads(results.read_text(encoding="utf-8"))
+        adapted = bench["sets"]["route_adapter"]
+        evidence |= {
+            "dev_accuracy": adapted["dev"]["accuracy"],
+            "heldout_accuracy": adapted["heldout"]["accuracy"],
+            "zero_shot_dev_accuracy": bench["sets"]["zero_shot"]["dev"]["accuracy"],
+            "route_latency_ms_p50": adapted["dev"]["latency_ms_p50"],
+            "dev_confusion": adapted["dev"]["confusion"],
+            "heldout_confusion": adapted["heldout"]["confusion"],
+            "source": "bench/results/route.json",
+        }
     recipe = report["recipe"] | {"train_examples": report["train_examples"], "train_seconds": report["train_seconds"]}
     ids = report["training_data_ids"]
     report_path.unlink()

@@ -175,7 +175,7 @@ class ChatScreen(ConversationActions, Screen):
         bubble = await self.chat_log.add_user(text)
         await self.start_turn(text, bubble)
 
-    async def start_turn(self, text: str, bubble: UserMessage) -> None:
+    async def start_turn(self, text: str, bubble: UserMessage, continue_task: str | None = None) -> None:
         if self.session is None:
             self.session = self.mol.runtime.session(None)  # type: ignore[union-attr]
         self.turn_id += 1
@@ -185,10 +185,12 @@ class ChatScreen(ConversationActions, Screen):
         self.current_user = bubble
         self.current_answer = await self.chat_log.add_assistant()
         self.show_state()
-        self.run_turn(self.turn_id, text, self.session, self.cancel_event)
+        self.run_turn(self.turn_id, text, self.session, self.cancel_event, continue_task)
 
     @work(thread=True, exclusive=True, group="turn", exit_on_error=False)
-    def run_turn(self, turn_id: int, text: str, session: Session, cancel: threading.Event) -> None:
+    def run_turn(
+        self, turn_id: int, text: str, session: Session, cancel: threading.Event, continue_task: str | None = None
+    ) -> None:
         from mol_local.errors import TurnCancelled
         from mol_local.turn import TurnHooks
 
@@ -197,7 +199,7 @@ class ChatScreen(ConversationActions, Screen):
             on_token=lambda piece: self.post_message(TokenStreamed(turn_id, piece)),
         )
         try:
-            result = session.run_turn(text, cancel=cancel, hooks=hooks)
+            result = session.run_turn(text, cancel=cancel, hooks=hooks, continue_task=continue_task)
         except user_errors() as exc:
             self.post_message(TurnFailed(turn_id, text, str(exc), cancelled=isinstance(exc, TurnCancelled)))
             return

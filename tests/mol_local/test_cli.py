@@ -19,17 +19,18 @@ def run(args: list[str], home: Path, stdin: str | None = None, env_extra: dict |
 
 
 @pytest.mark.slow
-def test_chat_json_shape_and_continuation(mol_home: Path) -> None:
-    out = run(["chat", "--json", "What is the capital of France?"], mol_home)
+def test_chat_json_shape_and_continuation(mol_home: Path, test_hcp_path: Path) -> None:
+    fast = {"MOL_HCP": str(test_hcp_path)}
+    out = run(["chat", "--json", "What is the capital of France?"], mol_home, env_extra=fast)
     assert out.returncode == 0, out.stderr
     obj = json.loads(out.stdout)
     assert set(obj) >= {"conversation_id", "task_id", "slot", "answer", "timings"}
     assert obj["slot"] in {"L0", "L1", "L2", "L3"} and obj["answer"]
     assert {"route_ms", "answer_ms", "total_ms", "summary_ms"} <= set(obj["timings"])
-    nxt = run(["chat", "--json", "--conversation", obj["conversation_id"], "And of Italy?"], mol_home)
+    nxt = run(["chat", "--json", "--conversation", obj["conversation_id"], "And of Italy?"], mol_home, env_extra=fast)
     assert nxt.returncode == 0, nxt.stderr
     assert json.loads(nxt.stdout)["conversation_id"] == obj["conversation_id"]
-    listed = json.loads(run(["chat", "--list", "--json"], mol_home).stdout)
+    listed = json.loads(run(["chat", "--list", "--json"], mol_home, env_extra=fast).stdout)
     assert [c["id"] for c in listed] == [obj["conversation_id"]]
 
 

@@ -28,8 +28,9 @@ def test_one_turn_commits_everything(runtime) -> None:
     assert result.slot in {"L0", "L1", "L2", "L3"}
     assert routed and routed[0].slot == result.slot
     assert result.answer and "".join(tokens).strip() == result.answer
-    assert result.summary
-    assert _counts(runtime) == {"conversations": 1, "tasks": 1, "messages": 2, "route_decisions": 1, "summaries": 1}
+    held = runtime.db["tasks"].get(result.task_id)["status"] == "open"  # an L3 view with ask_model actions
+    assert bool(result.summary) != held
+    assert _counts(runtime) == {"conversations": 1, "tasks": 1, "messages": 2, "route_decisions": 1, "summaries": int(not held)}
     decision = runtime.timeline.route_decision(result.task_id)
     assert decision["raw_output"] in {"L0", "L1", "L2", "L3"} and decision["latency_ms"] > 0
     # a fresh process sees the same conversation
@@ -128,3 +129,20 @@ def test_message_larger_than_context_is_a_clear_error(runtime) -> None:
     with pytest.raises(ContextOverflow, match="shorten"):
         runtime.session().run_turn("lorem ipsum " * 6000)
     assert runtime.db["tasks"].count == 0
+
+
+def test_held_task_continues_only_when_asked(runtime) -> None:
+    """A task left open (an L3 view waiting for ask_model) never captures an ordinary message."""
+    from memory.timeline import MessageRecord, TaskRecord, TurnRecord, new_id
+
+    conv, task_id = new_id(), new_id()
+    held = TaskRecord(task_id, conv, 0, "L3", "open")
+    runtime.timeline.commit_turn(
+        TurnRecord(conv, "a view", held, True, [MessageRecord("user", "make a checklist"), MessageRecord("assistant", "{}")], 0)
+    )
+    session = runtime.session(conv)
+    ordinary = session.run_turn("What is the capital of France?")
+    assert ordinary.route is not None and ordinary.task_id != task_id
+    session.tasks.append(session.tasks.pop(0))  # put the held task last again, as if just answered
+    event = session.run_turn("[UI event] pressed Done", continue_task=task_id)
+    assert event.route is None and event.task_id == task_id and event.slot == "L3"

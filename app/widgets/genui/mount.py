@@ -26,7 +26,7 @@ async def mount_ui_view(screen: ChatScreen, answer: Widget, task_id: str) -> Gen
                 screen.notify("An answer is still streaming — press the button again when it is done", severity="warning")
                 return
             bubble = await screen.chat_log.add_user(text)
-            await screen.start_turn(text, bubble)
+            await screen.start_turn(text, bubble, continue_task=task_id)
 
         screen.call_later(send)
 

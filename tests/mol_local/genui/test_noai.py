@@ -60,7 +60,7 @@ def test_noai_values_never_reach_any_engine(fast_runtime, planner, monkeypatch):
     ctl.run("save", {"entry": SECRET, "tired": True})
     ask = ctl.run("ask").ask
     session = rt.session(conv)
-    first = session.run_turn(ask)
+    first = session.run_turn(ask, continue_task=session.tasks[-1].id)
     assert first.slot == "L3" and first.route is None  # sticky: the view's task continued, no route
     # 12 tokens cannot hold a document: the fallback says what failed, the task closes, and chat goes on
     assert first.view_id is None and first.answer.startswith("I could not build this view")
