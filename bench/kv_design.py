@@ -1,6 +1,7 @@
 """Choose the per-slot KV design by measurement (DESIGN.md section 2).
 
-A: one llama_context, n_seq_max=5, unified KV (what LlamaCppEngine does).
+A: one llama_context, n_seq_max=5, unified KV buffer (what LlamaCppEngine does).
+A2: one llama_context, n_seq_max=5, split KV (one stream per sequence).
 B: five llama_contexts sharing one loaded model, one per slot.
 Both hold the same five 512-token prefixes; we report the memory each adds
 and the time to decode 64 tokens round-robin across the five slots.
@@ -36,18 +37,19 @@ def decode(ctx: LlamaContext, batch: LlamaBatch, seq: int, start: int, tokens: l
     assert llama_cpp.llama_decode(ctx.ctx, b) == 0
 
 
-def params(n_ctx: int, n_seq: int):
+def params(n_ctx: int, n_seq: int, unified: bool = True):
     p = llama_cpp.llama_context_default_params()
     p.n_ctx, p.n_batch, p.n_ubatch, p.n_seq_max = n_ctx, 512, 512, n_seq
     p.n_threads = p.n_threads_batch = 2
-    p.kv_unified = True
+    p.kv_unified = unified
     return p
 
 
 def run(design: str, model: LlamaModel, prompt: list[int]) -> dict:
     before = rss_mb()
-    if design == "one_context":
-        ctxs = [LlamaContext(model=model, params=params(PREFIX * N_SLOTS * 2, N_SLOTS), verbose=True)] * N_SLOTS
+    if design.startswith("one_context"):
+        unified = design == "one_context"
+        ctxs = [LlamaContext(model=model, params=params(PREFIX * N_SLOTS * 2, N_SLOTS, unified), verbose=True)] * N_SLOTS
         seqs = list(range(N_SLOTS))
     else:
         ctxs = [LlamaContext(model=model, params=params(PREFIX * 2, 1), verbose=True) for _ in range(N_SLOTS)]
@@ -82,10 +84,11 @@ def main() -> None:
     prompt = model.tokenize(("The quick brown fox jumps over the lazy dog. " * 80).encode(), add_bos=False, special=False)[:PREFIX]
     result = {"bench": "kv_design", "slots": N_SLOTS, "prefix_tokens": PREFIX}
     result["one_context"] = run("one_context", model, prompt)
+    result["one_context_split"] = run("one_context_split", model, prompt)
     result["context_per_slot"] = run("context_per_slot", model, prompt)
-    a, b = result["one_context"], result["context_per_slot"]
-    result["memory_ratio_per_slot_over_one"] = round(b["added_rss_mb"] / max(a["added_rss_mb"], 1e-9), 2)
-    result["decode_ratio_one_over_per_slot"] = round(a["roundrobin_decode_tok_s"] / b["roundrobin_decode_tok_s"], 3)
+    a, b = result["one_context_split"], result["context_per_slot"]
+    result["memory_ratio_per_slot_over_split"] = round(b["added_rss_mb"] / max(a["added_rss_mb"], 1e-9), 2)
+    result["decode_ratio_split_over_per_slot"] = round(a["roundrobin_decode_tok_s"] / b["roundrobin_decode_tok_s"], 3)
     line = json.dumps(result)
     print(line)
     if args.out:

@@ -1,6 +1,5 @@
-"""Per-user memory: the SQLite store (timeline, memories, consent) and its vector index."""
+"""Per-user memory: the SQLite store (timeline, memories, consent) and its vector index.
 
-from memory.db import open_db, transaction
-from memory.errors import MemoryStoreError, NotFound, SchemaTooNew
-
-__all__ = ["MemoryStoreError", "NotFound", "SchemaTooNew", "open_db", "transaction"]
+Import the submodules you need (`memory.db`, `memory.timeline`, ...): this package
+imports nothing itself, so `memory.errors` stays cheap for the CLI's start-up.
+"""

@@ -104,7 +104,9 @@ def inspect_gguf(path: Path, *, what: str = "model") -> GGUFInfo:
 
 @lru_cache(maxsize=16)
 def _fingerprint(path: Path, mtime_ns: int, size: int) -> str:
-    info = inspect_gguf(path)
+    from mol_local.adapters.gguf_header import read_header  # fast: skips decoding the vocab arrays
+
+    info = read_header(path)
     digest = hashlib.sha256()
     with path.open("rb") as fh:
         remaining = info.data_offset

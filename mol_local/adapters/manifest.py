@@ -127,24 +127,11 @@ def base_info(path: Path) -> GGUFInfo:
     return _base_info(Path(path).resolve(), st.st_mtime_ns, st.st_size)
 
 
-@lru_cache(maxsize=8)
-def _fingerprint(path: Path, mtime_ns: int, size: int) -> str:
-    digest = hashlib.sha256()
-    remaining = _base_info(path, mtime_ns, size).data_offset
-    with path.open("rb") as fh:
-        while remaining > 0:
-            chunk = fh.read(min(remaining, 1 << 20))
-            if not chunk:
-                break
-            digest.update(chunk)
-            remaining -= len(chunk)
-    return digest.hexdigest()
-
-
 def base_fingerprint(path: Path) -> str:
-    """Same value as mol_local.models.base_fingerprint (sha256 of header + tensor table), via the fast header read."""
-    st = Path(path).stat()
-    return _fingerprint(Path(path).resolve(), st.st_mtime_ns, st.st_size)
+    """sha256 of the base's GGUF header + tensor table (one implementation: mol_local.models)."""
+    from mol_local.models import base_fingerprint as fingerprint
+
+    return fingerprint(Path(path))
 
 
 def inspect_adapter(path: Path) -> GGUFInfo:

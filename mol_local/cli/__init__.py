@@ -43,8 +43,20 @@ def main() -> None:
     from mol_local.paths import offline_env
 
     offline_env()
-    import_commands()
+    if wants_subcommand(sys.argv[1:]):
+        import_commands()
     cli(prog_name="mol")
+
+
+def wants_subcommand(argv: list[str]) -> bool:
+    """False for plain `mol [--hcp FILE]`: the app opens without importing every subcommand (cold start)."""
+    args = iter(argv)
+    for arg in args:
+        if arg == "--hcp":
+            next(args, None)
+        elif not arg.startswith("--hcp="):
+            return True
+    return False
 
 
 def import_commands() -> None:

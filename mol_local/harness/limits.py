@@ -13,15 +13,8 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
-# Tool families: an `enabled` entry may name a family or one dotted tool.
-FAMILIES: dict[str, tuple[str, ...]] = {
-    "python": ("python",),
-    "notes": ("notes.create", "notes.find", "notes.read"),
-    "reminders": ("reminders.create", "reminders.list", "reminders.complete"),
-    "files": ("files.list", "files.read"),
-    "memory": ("memory.search", "memory.remember"),
-    "skills": ("save_tool", "promote_tool"),
-}
+from hcp.schema import TOOL_FAMILIES as FAMILIES  # one table: an `enabled` entry names a family or one dotted tool
+
 DEFAULT_ENABLED: tuple[str, ...] = tuple(FAMILIES)
 
 

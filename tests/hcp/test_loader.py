@@ -186,11 +186,3 @@ def test_tool_families_and_single_tools() -> None:
     assert hcp.tools.limits_for("notes").timeout_s == 2.0 and hcp.tools.limits_for("memory.search").cpu_s == 1.0
     assert "limits for a tool that is not in tools.enabled" in bad(SLOT + "[tools]\nenabled = ['notes.find']\n[tools.limits.files]\ncpu_s = 1\n")
     assert 'must be quoted in TOML: [tools.limits."memory.search"]' in bad(SLOT + "[tools.limits.memory.search]\ncpu_s = 1\n")
-
-
-def test_tool_names_match_the_harness() -> None:
-    """hcp/ cannot import the harness, so the shared table of built-in tools is compared here."""
-    from hcp.schema import TOOL_FAMILIES
-    from mol_local.harness.limits import FAMILIES
-
-    assert TOOL_FAMILIES == FAMILIES

@@ -76,3 +76,10 @@ def test_malformed_hcp_is_one_line(mol_home: Path, tmp_path: Path) -> None:
     bad.write_text("[runtime\nthreads = 2\n")
     out = run(["--hcp", str(bad), "chat", "hi"], mol_home)
     assert out.returncode == 1 and "not valid TOML" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_plain_mol_skips_subcommand_imports() -> None:
+    from mol_local.cli import wants_subcommand
+
+    assert not wants_subcommand([]) and not wants_subcommand(["--hcp", "x.toml"]) and not wants_subcommand(["--hcp=x"])
+    assert wants_subcommand(["chat", "hi"]) and wants_subcommand(["--help"]) and wants_subcommand(["--hcp", "x", "route", "t"])
