@@ -50,6 +50,6 @@ def test_fixed_mode_uses_entry_slot(runtime) -> None:
 
     from mol_local.runtime import Runtime
 
-    rt = Runtime(replace(runtime.hcp, routing_mode="fixed"), engine=runtime.engine)
+    rt = Runtime(replace(runtime.hcp, routing=replace(runtime.hcp.routing, mode="fixed")), engine=runtime.engine)
     decision = rt.router.route("Write some code")
     assert decision.slot == "L0" and decision.mode == "fixed"
