@@ -137,4 +137,8 @@ def test_kill_9_mid_train_keeps_active_and_resume_continues(hcp_file, open_rt, m
     row = report["slots"][0]
     assert any(e["stage"] == "lock" for e in events)  # the stale lock was recovered
     assert row["metrics"]["resumed_from_step"] >= 1
-    assert row["status"] == "promoted", row
+    # The resumed run reaches the gate; whether it promotes depends on how many steps the kill left
+    # (a kill late in the run can leave too little new training to clear the 2 % gain bar).
+    assert row["status"] in ("promoted", "rejected") and "holdout_nll_after" in row["metrics"], row
+    if row["status"] == "promoted":
+        assert registry.active("L1", "personal") is not None
