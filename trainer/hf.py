@@ -72,8 +72,8 @@ def load_base(base: Path, *, threads: int = 2):
         if not (folder / "config.json").is_file():
             folder.parent.mkdir(parents=True, exist_ok=True)
             _materialise(base, folder)
-        tok = AutoTokenizer.from_pretrained(str(folder))
-        model = AutoModelForCausalLM.from_pretrained(str(folder), dtype=torch.float32)
+        tok = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
+        model = AutoModelForCausalLM.from_pretrained(str(folder), dtype=torch.float32, local_files_only=True)
         model.requires_grad_(False)
         _LOADED[fp] = (model, tok)
     return _LOADED[fp]
