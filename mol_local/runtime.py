@@ -42,8 +42,6 @@ def load_default_hcp(path: Path | None = None) -> HCP:
 
 
 class Runtime:
-    max_tool_rounds = 4
-
     def __init__(
         self, hcp: HCP, *, engine: Engine | None = None, tools: ToolRunner | None = None, fallback_engine: Engine | None = None
     ) -> None:
@@ -58,7 +56,10 @@ class Runtime:
         self._engine_lock = threading.Lock()
         self._fallback_engine = fallback_engine  # the local engine for HCP remote.fallback (tests inject one)
         self.db_lock = threading.RLock()  # one SQLite connection, many server threads: one writer at a time
-        self.max_tool_rounds = getattr(getattr(hcp, "tools", None), "max_rounds", Runtime.max_tool_rounds)
+
+    @property
+    def max_tool_rounds(self) -> int:
+        return self.hcp.tools.max_rounds
 
     @classmethod
     def open(cls, hcp_path: Path | None = None, **kwargs) -> Runtime:

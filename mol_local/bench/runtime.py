@@ -71,7 +71,7 @@ class _FixedLength(Engine):
         return self.inner.context_limit()
 
 
-def _run_direct(model: Path, intro: str, answer_tokens: int, threads: int) -> list[dict]:
+def _run_direct(model: Path, intro: str, answer_tokens: int, threads: int, script: list[tuple[str, str]]) -> list[dict]:
     import llama_cpp
     from llama_cpp import Llama
 
@@ -79,7 +79,7 @@ def _run_direct(model: Path, intro: str, answer_tokens: int, threads: int) -> li
     bias = {t: float("-inf") for t in range(llm.n_vocab()) if llama_cpp.llama_vocab_is_eog(llm._model.vocab, t)}
     history = [{"role": "system", "content": intro}]
     rows = []
-    for _, text in SCRIPT:
+    for _, text in script:
         history.append({"role": "user", "content": text})
         t0 = time.perf_counter()
         first = last = None
@@ -109,7 +109,7 @@ def _run_direct(model: Path, intro: str, answer_tokens: int, threads: int) -> li
     return rows
 
 
-def _run_mol(engine: LlamaCppEngine, hcp, reuse: bool) -> tuple[list[dict], list[float]]:
+def _run_mol(engine: LlamaCppEngine, hcp, reuse: bool, script: list[tuple[str, str]]) -> tuple[list[dict], list[float]]:
     from mol_local.runtime import Runtime
 
     engine.reset()
@@ -120,7 +120,7 @@ def _run_mol(engine: LlamaCppEngine, hcp, reuse: bool) -> tuple[list[dict], list
     session = rt.session()
     kept: dict[str, int] = {}
     rows = []
-    for slot, text in SCRIPT:
+    for slot, text in script:
         real_route = router.route
 
         def scripted(t, cancel=None, _slot=slot, _real=real_route):
@@ -189,8 +189,7 @@ def _bench_hcp(tmp: Path, stacks: dict, answer_tokens: int, summary_tokens: int)
 def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_tokens: int = 48) -> dict:
     """Run all three ways and return the summary JSON object (ratios are mol / direct)."""
     threads = int(os.environ.get("MOL_BENCH_THREADS", "2"))
-    global SCRIPT
-    SCRIPT = SCRIPT[:turns]
+    script = SCRIPT[:turns]
     model = resolve_model("builtin:smollm2-135m")
     base = inspect_gguf(model)
     with tempfile.TemporaryDirectory(prefix="mol-bench-") as tmp:
@@ -202,10 +201,10 @@ def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_token
         hcp = _bench_hcp(Path(tmp), stacks, answer_tokens, summary_tokens)
         from personas import load_pack
 
-        direct = _run_direct(model, load_pack(hcp.pack_location()).intro, answer_tokens, threads)
+        direct = _run_direct(model, load_pack(hcp.pack_location()).intro, answer_tokens, threads, script)
         engine = LlamaCppEngine(model, sequences=("route", *hcp.slots), n_ctx=4096, kv_cells=16384, n_threads=threads)
-        mol, switches = _run_mol(engine, hcp, reuse=True)
-        naive, _ = _run_mol(engine, hcp, reuse=False)
+        mol, switches = _run_mol(engine, hcp, reuse=True, script=script)
+        naive, _ = _run_mol(engine, hcp, reuse=False, script=script)
         engine.close()
 
     def mean(rows: list[dict], key: str) -> float:
@@ -216,7 +215,7 @@ def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_token
     naive_reentry = [n for n, m in zip(naive, mol) if "reentry_tail_tokens" in m]
     return {
         "bench": "runtime",
-        "turns": len(SCRIPT),
+        "turns": len(script),
         "answer_tokens": answer_tokens,
         "summary_max_tokens": summary_tokens,
         "threads": threads,
