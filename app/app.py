@@ -34,6 +34,7 @@ class MolApp(App[None]):
         Binding("f1", "help", "Help"),
         Binding("f4", "settings", "Settings"),
         Binding("f5", "adapters", "Adapters"),
+        Binding("f6", "trainer", "Trainer"),
         Binding("f9", "memory", "Memory"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
@@ -161,6 +162,16 @@ class MolApp(App[None]):
         if not isinstance(self.screen, AdaptersScreen):
             self.push_screen(AdaptersScreen())
 
+    def action_trainer(self) -> None:
+        """Installed, not pushed fresh: a run started there keeps reporting while you are elsewhere."""
+        from app.screens.trainer import TrainerScreen
+
+        if isinstance(self.screen, TrainerScreen):
+            return
+        if not self.is_screen_installed("trainer"):
+            self.install_screen(TrainerScreen(), "trainer")
+        self.push_screen("trainer")
+
     def action_memory(self) -> None:
         from app.screens.memory import MemoryScreen
 
@@ -188,7 +199,8 @@ class MolApp(App[None]):
         yield SystemCommand("Cancel answer", "Stop the streaming answer; nothing is saved (Esc)", chat.action_cancel_turn)
         yield SystemCommand("Settings", "HCP profile, model, threads, remote endpoint, theme (F4)", self.action_settings)
         yield SystemCommand("Adapters", "Slot revisions: activate, roll back, export, import (F5)", self.action_adapters)
-        yield SystemCommand("Memory", "List, search, edit and forget memories (F9)", self.action_memory)
+        yield SystemCommand("Trainer", "Nightly training: opt in, schedule, last runs, run now (F6)", self.action_trainer)
+        yield SystemCommand("Memory", "List, search, edit, pin and forget memories (F9)", self.action_memory)
         yield SystemCommand("Help", "Keys and what they do (F1)", self.action_help)
 
     def watch_theme(self, theme: str) -> None:

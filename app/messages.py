@@ -99,3 +99,34 @@ class SettingsSaved(Message):
 
     hcp_path: Any
     reason: str
+
+
+@dataclass
+class TrainingProgressed(Message):
+    """One progress event of a running nightly job (trainer/nightly.py `on_event`: stage, slot, step...)."""
+
+    event: dict
+
+
+@dataclass
+class TrainingFinished(Message):
+    """The nightly job returned; `report` is run_nightly's JSON-able report (status done | skipped)."""
+
+    report: dict
+    dry_run: bool
+
+
+@dataclass
+class TrainingFailed(Message):
+    """The nightly job raised a user-facing error or was stopped; `error` is the one-line message."""
+
+    error: str
+    stopped: bool = False
+
+
+@dataclass
+class TrainerOptInChanged(Message):
+    """HCP trainer.enabled was written as a new HCP version."""
+
+    enabled: bool
+    version: int

@@ -25,3 +25,7 @@ class IndexUnavailable(MemoryStoreError):
 
 class ConsentError(MemoryStoreError):
     """A consent command was given without what it needs."""
+
+
+class TooManyPinned(InvalidMemory):
+    """Pinning would exceed the number of memories every turn can carry."""

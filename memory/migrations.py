@@ -198,3 +198,16 @@ def m005_create_genui_tables(db: Database) -> None:
     )
     db["genui_views"].create_index(["conversation_id", "created_at"])
     db["genui_events"].create_index(["view_id", "created_at"])
+
+
+@migrations()
+def m006_add_memory_pinned_at(db: Database) -> None:
+    """When a memory was pinned (pinned ones are listed first, in pin order, and always recalled).
+
+    `pinned` itself dates from m003; rows pinned before this migration get
+    their updated_at as pin time, and a NULL flag becomes 0.
+    """
+    db["memories"].add_column("pinned_at", str)
+    db.execute("update memories set pinned = 0 where pinned is null")
+    db.execute("update memories set pinned_at = updated_at where pinned = 1")
+    db["memories"].create_index(["pinned", "pinned_at"])

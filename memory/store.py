@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 
 from sqlite_utils import Database
 
 from memory.db import transaction
-from memory.errors import InvalidMemory, NotFound
+from memory.errors import InvalidMemory, NotFound, TooManyPinned
 from memory.text import memory_text
 from memory.timeline import new_id, now_iso
 
 KINDS = ("fact", "preference", "event")
+PINNED_MAX = 8  # pinned memories ride in every answer's tail: the cap keeps that tail small (see mol_local/recall.py)
+ORDER = "order by pinned desc, pinned_at, created_at, rowid"  # pinned first, in the order they were pinned
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,7 @@ class MemoryRow:
     pinned: bool = False
     created_at: str = ""
     updated_at: str = ""
+    pinned_at: str | None = None
 
     def as_dict(self) -> dict:
         return {
@@ -38,13 +42,14 @@ class MemoryRow:
             "pinned": self.pinned,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
+            "pinned_at": self.pinned_at,
         }
 
 
 def _row(r: dict) -> MemoryRow:
     return MemoryRow(
         r["id"], r["text"], r["kind"], r["origin"], r["conversation_id"], r["source_message_id"],
-        bool(r["pinned"]), r["created_at"], r["updated_at"],
+        bool(r["pinned"]), r["created_at"], r["updated_at"], r.get("pinned_at"),
     )
 
 
@@ -61,12 +66,23 @@ def new_memory(
     if kind not in KINDS:
         raise InvalidMemory(f"Unknown memory kind {kind!r} — use one of: {', '.join(KINDS)}")
     stamp = now_iso()
-    return MemoryRow(new_id(), memory_text(text), kind, origin, conversation_id, source_message_id, pinned, stamp, stamp)
+    return MemoryRow(new_id(), memory_text(text), kind, origin, conversation_id, source_message_id, pinned, stamp, stamp, stamp if pinned else None)
 
 
 def insert_rows(db: Database, rows: Sequence[MemoryRow]) -> None:
     """Insert inside the caller's transaction."""
     db["memories"].insert_all((dict(r.as_dict(), pinned=int(r.pinned)) for r in rows), batch_size=500)
+
+
+def _pin_stamp(db: Database) -> str:
+    """Now, in microseconds, and strictly after the last pin: pin order must never be a tie."""
+    stamp = datetime.now(timezone.utc)
+    last = db.execute("select max(pinned_at) from memories where pinned = 1").fetchone()[0]
+    if last:
+        prev = datetime.fromisoformat(last)
+        prev = prev if prev.tzinfo else prev.replace(tzinfo=timezone.utc)  # a pre-m006 row's stamp may lack one
+        stamp = max(stamp, prev + timedelta(microseconds=1))
+    return stamp.isoformat(timespec="microseconds")
 
 
 class MemoryStore:
@@ -107,7 +123,7 @@ class MemoryStore:
         if conversation_id:
             sql += " where conversation_id = ?"
             args.append(conversation_id)
-        sql += " order by created_at, rowid"
+        sql += " " + ORDER
         if limit:
             sql += " limit ?"
             args.append(limit)
@@ -123,7 +139,41 @@ class MemoryStore:
     def containing(self, needle: str) -> list[MemoryRow]:
         """Memories whose text contains `needle` (case-insensitive)."""
         pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        return [_row(r) for r in self.db.query("select * from memories where text like ? escape '\\'", [pattern])]
+        return [_row(r) for r in self.db.query(f"select * from memories where text like ? escape '\\' {ORDER}", [pattern])]
+
+    def pinned(self) -> list[MemoryRow]:
+        """Pinned memories in the order they were pinned."""
+        return [_row(r) for r in self.db.query(f"select * from memories where pinned = 1 {ORDER}")]
+
+    def pin(self, memory_id: str) -> MemoryRow:
+        """Pin a memory (idempotent: an already pinned one keeps its place). Refuses beyond PINNED_MAX.
+
+        updated_at is left alone on purpose: it is the vector's version, and the text did not change.
+        """
+        with transaction(self.db) as db:
+            row = self._get(db, memory_id)
+            if not row["pinned"]:
+                count = db.execute("select count(*) from memories where pinned = 1").fetchone()[0]
+                if count >= PINNED_MAX:
+                    raise TooManyPinned(
+                        f"{count} memories are pinned already (at most {PINNED_MAX}: each one goes into every answer) — unpin one first"
+                    )
+                db["memories"].update(memory_id, {"pinned": 1, "pinned_at": _pin_stamp(db)})
+        return self.get(memory_id)
+
+    def unpin(self, memory_id: str) -> MemoryRow:
+        """Unpin a memory (idempotent); it stays stored and is recalled by similarity like any other."""
+        with transaction(self.db) as db:
+            self._get(db, memory_id)
+            db["memories"].update(memory_id, {"pinned": 0, "pinned_at": None})
+        return self.get(memory_id)
+
+    @staticmethod
+    def _get(db: Database, memory_id: str) -> dict:
+        rows = list(db.query("select * from memories where id = ?", [memory_id]))
+        if not rows:
+            raise NotFound(f"No memory {memory_id!r} — list them with `mol memory list`")
+        return rows[0]
 
     def record_uses(self, db: Database, task_id: str, used: Sequence[tuple[str, float]]) -> None:
         """Inside the turn's commit transaction: which memories this turn's view held."""

@@ -102,12 +102,20 @@ def extraction_messages(user: str, answer: str, known: Sequence[Recalled]) -> li
 
 
 def recall(runtime: Runtime, text: str) -> list[Recalled]:
-    """Top-k (HCP memory.top_k) memories for this turn; free when there are none.
+    """Pinned memories first, then the top-k (HCP memory.top_k) others for this turn; free when there are none.
 
-    Memories below RECALL_MIN_SIMILARITY are unrelated to the message and
-    would only spend context; they are left out even if fewer than k remain.
+    Pinned memories (at most memory.store.PINNED_MAX) are always in the view,
+    whatever the message, on top of the k: pinning says "this always matters".
+    Their score is their similarity when the search reached them, else 0.0.
+    Unpinned memories below RECALL_MIN_SIMILARITY are unrelated to the message
+    and would only spend context; they are left out even if fewer than k remain.
     """
-    return runtime.memory.search(text, runtime.hcp.memory.top_k, min_score=RECALL_MIN_SIMILARITY)
+    pinned = runtime.memory.store.pinned()
+    k = runtime.hcp.memory.top_k
+    found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY)
+    scores = {r.memory.id: r.score for r in found}
+    first = [Recalled(row, scores.get(row.id, 0.0)) for row in pinned]
+    return first + [r for r in found if not r.memory.pinned][:k]
 
 
 def uses_writer(bank: MemoryBank, task_id: str, used: Sequence[Recalled]):

@@ -1,5 +1,6 @@
 """F5 adapters: every slot's specialist and personal revisions, which is active, eval evidence;
-activate, roll back, export and import (with confirmation for the ones that change what answers)."""
+activate, roll back, export and import (with confirmation for the ones that change what answers).
+Export and import pick their file in a keyboard-driven DirectoryTree modal (app/screens/file_picker.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from app.backend import user_errors
-from app.screens.modals import Confirm, TextPrompt
+from app.screens.file_picker import FilePicker
+from app.screens.modals import Confirm
 
 if TYPE_CHECKING:
     from app.app import MolApp
@@ -45,6 +47,7 @@ class AdaptersScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="adapters-screen")
         self.rows: list[tuple[str, str, str]] = []
+        self.last_folder: Path | None = None  # where the last export/import was: the picker starts there
 
     @property
     def mol(self) -> MolApp:
@@ -160,39 +163,50 @@ class AdaptersScreen(Screen[None]):
 
         self.app.push_screen(Confirm(f"Roll {slot}/{layer} back to the revision active before? The next turn uses it."), go)
 
+    def start_folder(self) -> Path:
+        from mol_local.paths import mol_home
+
+        for folder in (self.last_folder, mol_home() / "exports"):
+            if folder is not None and folder.is_dir():
+                return folder
+        return Path.home()
+
     def action_export(self) -> None:
         target, registry = self.selected(), self.registry()
         if target is None or registry is None:
             return
         slot, layer, revision = target
-        from mol_local.paths import mol_home
+        from mol_local.adapters.bundle import SUFFIX, export_bundle
 
-        from mol_local.adapters.bundle import SUFFIX
+        def write(out: Path) -> None:
+            self.last_folder = out.parent
+            self._run("Export", lambda: f"Exported to {export_bundle(registry, f'{slot}/{layer}', out, revision=revision)}", target)
 
-        default = mol_home() / "exports" / f"{slot}-{layer}-{revision}{SUFFIX}"
+        def go(out: Path | None) -> None:
+            if out is None:
+                return
+            if out.exists():
+                self.app.push_screen(Confirm(f"{out} exists. Replace it?", yes="Yes, replace (y)"), lambda yes: write(out) if yes else None)
+                return
+            write(out)
 
-        def go(path: str | None) -> None:
-            if path:
-                from mol_local.adapters.bundle import export_bundle
-
-                out = Path(path).expanduser()
-                self._run("Export", lambda: f"Exported to {export_bundle(registry, f'{slot}/{layer}', out, revision=revision)}", target)
-
-        self.app.push_screen(TextPrompt(f"Export {slot}/{layer} {revision} to", str(default), max_length=1000), go)
+        picker = FilePicker(f"Export {slot}/{layer} {revision}: choose a folder and a file name", start=self.start_folder(), suffix=SUFFIX,
+                            save=True, filename=f"{slot}-{layer}-{revision}{SUFFIX}")
+        self.app.push_screen(picker, go)
 
     def action_import_bundle(self) -> None:
         registry, runtime = self.registry(), self.mol.runtime
         if registry is None or runtime is None:
             return
+        from mol_local.adapters.bundle import SUFFIX, import_bundle
 
-        def go(path: str | None) -> None:
-            if path:
-                from mol_local.adapters.bundle import import_bundle
+        def go(bundle: Path | None) -> None:
+            if bundle is None:
+                return
+            if not bundle.is_file():
+                self.notify(f"No file at {bundle} — pick an exported {SUFFIX} bundle", severity="error")
+                return
+            self.last_folder = bundle.parent
+            self._run("Import", lambda: f"Imported as {import_bundle(registry, bundle, base=runtime.model_path()).revision} (not active yet)")
 
-                bundle = Path(path).expanduser()
-                if not bundle.is_file():
-                    self.notify(f"No file at {bundle} — type the path of an exported .moladapter bundle", severity="error")
-                    return
-                self._run("Import", lambda: f"Imported as {import_bundle(registry, bundle, base=runtime.model_path()).revision} (not active yet)")
-
-        self.app.push_screen(TextPrompt("Import an adapter bundle (path to a .moladapter file)", "", max_length=1000), go)
+        self.app.push_screen(FilePicker(f"Import an adapter bundle ({SUFFIX})", start=self.start_folder(), suffix=SUFFIX), go)

@@ -1,4 +1,6 @@
-"""F9 memory: list, filter, semantic search, edit and forget the memories the assistant keeps about you.
+"""F9 memory: list, filter, semantic search, edit, pin and forget the memories the assistant keeps about you.
+
+Pinned memories (📌) are listed first and go into every answer's view.
 
 Filtering is a substring match in SQLite (instant); Enter in the search box
 runs a semantic search (the embedder loads on first use, on a worker thread).
@@ -29,6 +31,7 @@ class MemoryScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+f", "focus_search", "Search"),
         Binding("e", "edit", "Edit"),
+        Binding("p", "pin", "Pin/unpin"),
         Binding("x", "forget", "Forget"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
@@ -50,7 +53,7 @@ class MemoryScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns("memory", "kind", "from", "updated")
+        self.query_one(DataTable).add_columns("📌", "memory", "kind", "from", "updated")
         self.show_rows(None)
         self.query_one(DataTable).focus()
 
@@ -67,9 +70,9 @@ class MemoryScreen(Screen[None]):
             rows = store.containing(needle) if needle else store.list()
         self.shown = rows
         for row in rows:
-            table.add_row(" ".join(row.text.split())[:80], row.kind, row.origin, row.updated_at[:16])
+            table.add_row("📌" if row.pinned else "", " ".join(row.text.split())[:80], row.kind, row.origin, row.updated_at[:16])
         total = store.count()
-        self.query_one("#memory-note", Static).update(note or f"{len(rows)} of {total} memories  ·  e edit · x forget · Enter in the box searches by meaning")
+        self.query_one("#memory-note", Static).update(note or f"{len(rows)} of {total} memories  ·  e edit · p pin · x forget · Enter in the box searches by meaning")
 
     def selected(self) -> MemoryRow | None:
         table = self.query_one(DataTable)
@@ -124,6 +127,23 @@ class MemoryScreen(Screen[None]):
             self.app.call_from_thread(self.notify, str(exc), severity="error")
             return
         self.app.call_from_thread(self.show_rows, None, "Memory updated.")
+
+    def action_pin(self) -> None:
+        """Toggle the pin of the selected memory (SQLite only: instant, on the UI thread)."""
+        row = self.selected()
+        runtime = self.mol.runtime
+        if row is None or runtime is None:
+            return
+        store = runtime.memory.store
+        try:
+            changed = store.unpin(row.id) if row.pinned else store.pin(row.id)
+        except user_errors() as exc:
+            self.notify(str(exc), title="Pin failed", severity="error", timeout=10)
+            return
+        note = "Pinned: it goes into every answer." if changed.pinned else "Unpinned: recalled by similarity again."
+        self.show_rows(None, note)
+        table = self.query_one(DataTable)
+        table.move_cursor(row=next((i for i, r in enumerate(self.shown) if r.id == row.id), 0))
 
     def action_forget(self) -> None:
         row = self.selected()

@@ -41,16 +41,17 @@ class Confirm(ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "dismiss(False)", "No"), Binding("y", "dismiss(True)", "Yes")]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, *, yes: str = "Yes, delete (y)") -> None:
         super().__init__(classes="dialog-screen")
         self._question = question
+        self._yes = yes
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self._question, classes="dialog-title")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("No (Esc)", id="no", variant="primary")
-                yield Button("Yes, delete (y)", id="yes", variant="error")
+                yield Button(self._yes, id="yes", variant="error")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -1,4 +1,4 @@
-"""`mol memory add|search|list|forget|reindex`."""
+"""`mol memory add|search|list|pin|unpin|forget|reindex`."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def read_jsonl(path: Path) -> list[MemoryRow]:
 
 @cli.group()
 def memory() -> None:
-    """Your memories: add, search, list, forget, reindex."""
+    """Your memories: add, search, list, pin, unpin, forget, reindex."""
 
 
 @memory.command("add")
@@ -102,13 +102,39 @@ def memory_search(ctx: click.Context, query: str, k: int, as_json: bool) -> None
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 @click.pass_context
 def memory_list(ctx: click.Context, limit: int | None, conversation_id: str | None, as_json: bool) -> None:
-    """Every memory, oldest first."""
+    """Every memory: pinned ones first (in pin order, marked 📌), then oldest first."""
     rows = open_runtime(ctx).memory.store.list(limit=limit, conversation_id=conversation_id)
     if as_json:
         emit_json([r.as_dict() for r in rows])
         return
     for r in rows:
-        click.echo(f"{r.id}  {r.kind:<10}  {r.text}")
+        click.echo(f"{r.id}  {'📌' if r.pinned else '  '} {r.kind:<10}  {r.text}")
+
+
+@memory.command("pin")
+@click.argument("memory_id")
+@click.option("--json", "as_json", is_flag=True, help="Print the memory as JSON.")
+@click.pass_context
+def memory_pin(ctx: click.Context, memory_id: str, as_json: bool) -> None:
+    """Pin MEMORY_ID: listed first and put into every answer's view, whatever the message."""
+    row = open_runtime(ctx).memory.store.pin(memory_id)
+    if as_json:
+        emit_json(row.as_dict())
+    else:
+        click.echo(f"Pinned {row.id}: {row.text}")
+
+
+@memory.command("unpin")
+@click.argument("memory_id")
+@click.option("--json", "as_json", is_flag=True, help="Print the memory as JSON.")
+@click.pass_context
+def memory_unpin(ctx: click.Context, memory_id: str, as_json: bool) -> None:
+    """Unpin MEMORY_ID: it stays, and is recalled by similarity like any other memory."""
+    row = open_runtime(ctx).memory.store.unpin(memory_id)
+    if as_json:
+        emit_json(row.as_dict())
+    else:
+        click.echo(f"Unpinned {row.id}: {row.text}")
 
 
 @memory.command("forget")

@@ -22,6 +22,11 @@ def memories(app_runtime):
 
 def table_rows(app) -> list[str]:
     table = app.screen.query_one("#memory-table")
+    return [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
+
+
+def pin_marks(app) -> list[str]:
+    table = app.screen.query_one("#memory-table")
     return [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
 
 
@@ -77,3 +82,37 @@ async def test_details_show_the_memories_an_answer_used(make_app, app_runtime, m
         await pilot.pause()
         body = str(app.screen.query_one(".details-body").render())
         assert "memories used:" in body and "Prefers tea over coffee" in body
+
+
+async def test_pin_key_marks_moves_first_and_unpins(make_app, app_runtime, memories) -> None:
+    app = make_app()
+    async with app.run_test(size=(110, 30)) as pilot:
+        await open_memory(pilot)
+        assert pin_marks(app) == ["", ""]
+        app.screen.query_one("#memory-table").move_cursor(row=1)
+        await pilot.press("p")
+        await pilot.pause()
+        assert table_rows(app) == ["Sister's birthday is 3 May", "Prefers tea over coffee"]
+        assert pin_marks(app) == ["📌", ""]
+        assert app.screen.query_one("#memory-table").cursor_row == 0  # the cursor follows the pinned memory
+        assert app_runtime.memory.store.get(memories[1].id).pinned
+        await pilot.press("p")
+        await pilot.pause()
+        assert pin_marks(app) == ["", ""] and not app_runtime.memory.store.get(memories[1].id).pinned
+
+
+async def test_pin_beyond_the_cap_notifies_and_changes_nothing(make_app, app_runtime, memories) -> None:
+    from memory.store import PINNED_MAX, new_memory
+
+    extra = [new_memory(f"Pinned fact {i}") for i in range(PINNED_MAX)]
+    app_runtime.memory.store.add_many(extra)
+    for row in extra:
+        app_runtime.memory.store.pin(row.id)
+    app = make_app()
+    async with app.run_test(size=(110, 30)) as pilot:
+        await open_memory(pilot)
+        app.screen.query_one("#memory-table").move_cursor(row=PINNED_MAX)  # the first unpinned one
+        await pilot.press("p")
+        await pilot.pause()
+        assert any("unpin one first" in n.message and n.severity == "error" for n in app._notifications)
+        assert not app_runtime.memory.store.get(memories[0].id).pinned

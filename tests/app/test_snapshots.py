@@ -120,3 +120,57 @@ def test_adapters_screen_empty(snap_compare, make_app, seeded) -> None:
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=(120, 24), run_before=open_adapters)
+
+
+def test_trainer_screen_with_runs_and_chart(snap_compare, make_app, seeded, base_info, base_model_path, tmp_path, monkeypatch) -> None:
+    """Seeded verdicts (fixed dates) and two personal revisions; no systemctl on PATH, so the schedule line is the same everywhere."""
+    import json
+
+    from memory.db import transaction
+    from mol_local.adapters.registry import Registry
+    from mol_local.adapters.synthetic import write_random_lora
+
+    monkeypatch.setenv("PATH", str(tmp_path / "no-bin"))
+    registry = Registry(seeded.adapters_root())
+    for i, gain in enumerate((0.12, 0.05, 0.31)):
+        lora = write_random_lora(base_info, tmp_path / f"l{i}.gguf", seed=i)
+        registry.register("L1", "personal", lora, base=base_model_path, evidence={"new_gain_rel": gain})
+    runs = [
+        ("2026-03-01T03:00:00", "promoted", "held-out NLL +31.00%, regression +0.20%", "r0003", 0.31),
+        ("2026-03-02T03:00:00", "rejected", "held-out NLL improved +0.50%, below the required 2.00%", None, 0.005),
+    ]
+    with transaction(seeded.db) as db:
+        for i, (started, status, reason, rev, gain) in enumerate(runs):
+            db["trainer_runs"].insert({"id": f"run{i}", "slot": "L1", "started_at": started, "finished_at": started, "status": status,
+                                       "reason": reason, "revision": rev, "metrics": json.dumps({"new_gain_rel": gain})})
+
+    async def open_trainer(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("f6")
+        await wait_for(pilot, lambda: "systemd" in str(pilot.app.screen.query_one("#trainer-schedule").render()), what="the schedule line")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(130, 44), run_before=open_trainer)
+
+
+def test_file_picker_filters_to_bundles(snap_compare, make_app, seeded, tmp_path, monkeypatch) -> None:
+    """A relative start folder keeps tmp paths out of the picture."""
+    from pathlib import Path
+
+    from app.screens.file_picker import FilePicker
+
+    folder = tmp_path / "bundles"
+    for sub in ("old", "shared"):
+        (folder / sub).mkdir(parents=True)
+    for name in ("L1-personal-r0001.moladapter", "L2-personal-r0003.moladapter", "notes.txt", ".hidden.moladapter"):
+        (folder / name).write_text("x", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+
+    async def open_picker(pilot) -> None:
+        await settle(pilot)
+        picker = FilePicker("Import an adapter bundle (.moladapter)", start=Path("bundles"), suffix=".moladapter")
+        await pilot.app.push_screen(picker)
+        await wait_for(pilot, lambda: len(picker.query_one("#picker-tree").root.children) == 4, what="the tree")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(110, 30), run_before=open_picker)

@@ -97,3 +97,20 @@ def test_consent_on_off_status(runtime) -> None:
     mol("consent", "off", "--conversation", "conv-1")
     code, out, _ = mol("consent", "status", "--conversation", "conv-1", "--json")
     assert json.loads(out)["conversations"][0]["consent"] == "off"
+
+
+def test_pin_and_unpin_print_the_memory(mol_home: Path) -> None:
+    first = json.loads(mol("memory", "add", "--json", "I prefer aisle seats")[1])
+    second = json.loads(mol("memory", "add", "--json", "My sister is called Ana")[1])
+    code, out, _ = mol("memory", "pin", second["id"], "--json")
+    pinned = json.loads(out)
+    assert code == 0 and pinned["id"] == second["id"] and pinned["pinned"] is True and pinned["pinned_at"]
+    assert set(pinned) == {"id", "text", "kind", "origin", "conversation_id", "source_message_id", "pinned", "created_at", "updated_at", "pinned_at"}
+    code, out, _ = mol("memory", "list", "--json")
+    assert [m["id"] for m in json.loads(out)] == [second["id"], first["id"]]
+    code, out, _ = mol("memory", "list")
+    assert out.splitlines()[0].startswith(f"{second['id']}  📌")
+    code, out, _ = mol("memory", "unpin", second["id"], "--json")
+    assert code == 0 and json.loads(out)["pinned"] is False and json.loads(out)["pinned_at"] is None
+    code, out, err = mol("memory", "pin", "no-such-id")
+    assert code == 1 and out == "" and err.startswith("Error: No memory 'no-such-id'")

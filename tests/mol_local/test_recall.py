@@ -144,3 +144,20 @@ def test_auto_extract_switch(small) -> None:
         row = on.memory.store.get(memory_id)
         source = list(on.db.query("select task_id, role from messages where id = ?", [row.source_message_id]))
         assert source == [{"task_id": result.task_id, "role": "user"}] and row.origin == "auto"
+
+
+def test_pinned_memories_are_always_recalled_first(small) -> None:
+    runtime = small()
+    cat, car, tea = (new_memory(t) for t in ("The user's cat is called Miso", "The user's car is a blue Honda Civic", "The user drinks jasmine tea"))
+    runtime.memory.add([cat, car, tea])
+    question = "What is my cat's name?"
+    assert tea.id not in {r.memory.id for r in recall(runtime, question)}  # unrelated: not recalled by similarity
+    runtime.memory.store.pin(tea.id)
+    found = recall(runtime, question)
+    assert found[0].memory.id == tea.id and found[0].memory.pinned
+    assert found[1].memory.id == cat.id  # the best similarity match still follows
+    assert len([r for r in found if not r.memory.pinned]) <= runtime.hcp.memory.top_k
+    result = runtime.session().run_turn(question)
+    assert runtime.memory.store.uses(result.task_id)[0] == tea.id
+    runtime.memory.store.unpin(tea.id)
+    assert tea.id not in {r.memory.id for r in recall(runtime, question)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual import events
+from textual.binding import Binding
 from textual.widgets import TextArea
 
 from app.messages import PromptSubmitted
@@ -10,6 +11,8 @@ from app.messages import PromptSubmitted
 
 class PromptInput(TextArea):
     """A TextArea whose Enter submits; Up/Down at the first/last line walk the input history."""
+
+    BINDINGS = [Binding("f6", "app.trainer", "Trainer", show=False)]  # TextArea's own F6 ("select line") would hide the app's
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, soft_wrap=True, show_line_numbers=False, tab_behavior="focus")

@@ -1,0 +1,278 @@
+"""F6 trainer: the opt-in switch, the schedule, the last runs with their gate verdicts, a chart of the gate
+metric across personal revisions, and "run now" with a live progress bar and log.
+
+The opt-in writes HCP trainer.enabled as a new HCP version (hcp.store.VersionStore, like the settings
+screen) and updates the open runtime's HCP in place: the trainer section does not touch the model, so
+nothing reloads. The job runs in this process on a worker thread; its progress callback posts messages
+(and raises TrainingStopped once the worker is cancelled, so `s`, or quitting, stops it at the next event;
+the checkpoint stays and the next run resumes). The app installs this screen, so a run keeps reporting
+while you are elsewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Label, Static, Switch
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from app.backend import user_errors
+from app.errors import TrainingStopped
+from app.messages import TrainerOptInChanged, TrainingFailed, TrainingFinished, TrainingProgressed
+from app.screens.modals import Confirm
+from app.widgets.trainer.progress import TrainingProgress
+from app.widgets.trainer.runs import GateChart, RunsTable
+
+if TYPE_CHECKING:
+    from app.app import MolApp
+    from trainer.nightly import Options
+
+RUNS_SHOWN = 20
+NOT_OPEN = "Your data is still opening — press Esc and come back in a moment."
+
+
+class TrainerScreen(Screen[None]):
+    BINDINGS = [
+        Binding("o", "toggle_opt_in", "Opt in/out"),
+        Binding("n", "run_now", "Run now"),
+        Binding("d", "dry_run", "Dry run"),
+        Binding("s", "stop", "Stop"),
+        Binding("i", "install_schedule", "Install timer"),
+        Binding("u", "remove_schedule", "Remove timer"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self, options: Options | None = None) -> None:
+        """`options` are the nightly job's (tests pass tiny training sizes); the default is the real job."""
+        super().__init__(id="trainer-screen")
+        self.options = options
+        self.running = False
+
+    @property
+    def mol(self) -> MolApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="◆")
+        with VerticalScroll(id="trainer-body"):
+            with Horizontal(id="trainer-optin"):
+                yield Switch(False, id="trainer-enabled")
+                yield Label("Nightly training of your personal adapters (HCP trainer.enabled)", id="trainer-optin-label")
+            yield Static("", id="trainer-consent")
+            yield Static("Schedule: checking the OS scheduler…", id="trainer-schedule")
+            yield Label("Last runs (gate verdict and why)", classes="section-title")
+            yield RunsTable(id="trainer-runs")
+            yield GateChart(id="trainer-chart")
+            yield Label("Run now", classes="section-title")
+            yield TrainingProgress(id="trainer-progress")
+        yield Footer()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+        self.query_one(RunsTable).focus()
+
+    # -- what is shown ---------------------------------------------------------
+    def refresh_view(self) -> None:
+        """Re-read the HCP flag, consent, runs and revisions (SQLite + manifests: fast), then the scheduler off-thread."""
+        from memory.consent import consent_overview
+        from mol_local.adapters.registry import Registry
+        from trainer.history import gate_series, recent_runs
+
+        runtime = self.mol.runtime
+        consent = self.query_one("#trainer-consent", Static)
+        if runtime is None:
+            consent.update(NOT_OPEN)
+            return
+        switch = self.query_one(Switch)
+        with self.prevent(Switch.Changed):
+            switch.value = runtime.hcp.trainer.enabled
+        states = consent_overview(runtime.db, default_on=runtime.hcp.consent.default)
+        on = sum(s.on for s in states)
+        hint = "" if on else " — turn it on per conversation with Ctrl+T in the chat"
+        state = "ON" if runtime.hcp.trainer.enabled else "OFF (o turns it on)"
+        consent.update(f"Training is {state} · {on} of {len(states)} conversations allow training{hint}")
+        self.query_one(RunsTable).show(recent_runs(runtime.db, RUNS_SHOWN))
+        self.query_one(GateChart).show(gate_series(Registry(runtime.adapters_root())), runtime.hcp.trainer.gate.new_data_gain_min_rel)
+        self.check_schedule(runtime.hcp.trainer.schedule)
+
+    @work(thread=True, exclusive=True, group="trainer-schedule", exit_on_error=False)
+    def check_schedule(self, at: str) -> None:
+        """`mol train schedule status` (it runs systemctl/launchctl, so never on the UI thread)."""
+        from trainer import schedule as sched
+
+        try:
+            info = sched.status()
+        except user_errors() as exc:
+            self.app.call_from_thread(self._show_schedule, f"Schedule: daily at {at} (HCP trainer.schedule) · no timer possible here: {exc}")
+            return
+        if info["installed"]:
+            active = f", {info['active']}" if info.get("active") else ""
+            text = f"Schedule: daily at {at} · {info['scheduler']} timer installed{active} — u removes it"
+        else:
+            text = f"Schedule: daily at {at} (HCP trainer.schedule) · no {info['scheduler']} timer installed — i installs it"
+        self.app.call_from_thread(self._show_schedule, text)
+
+    def _show_schedule(self, text: str) -> None:
+        self.query_one("#trainer-schedule", Static).update(text)
+
+    # -- opt in / out ------------------------------------------------------------
+    def action_toggle_opt_in(self) -> None:
+        self.query_one(Switch).toggle()
+
+    @on(Switch.Changed, "#trainer-enabled")
+    def opt_in_changed(self, event: Switch.Changed) -> None:
+        if self.mol.runtime is None:
+            with self.prevent(Switch.Changed):
+                event.switch.value = not event.value
+            self.notify(NOT_OPEN, severity="warning")
+            return
+        self.write_opt_in(event.value)
+
+    @work(thread=True, exclusive=True, group="trainer-optin", exit_on_error=False)
+    def write_opt_in(self, enabled: bool) -> None:
+        from hcp.store import VersionStore
+        from mol_local.paths import mol_home
+
+        reason = f"trainer screen: nightly training {'on' if enabled else 'off'}"
+        try:
+            version = VersionStore(mol_home()).update({"trainer.enabled": enabled}, reason=reason)
+        except user_errors() as exc:
+            self.app.call_from_thread(self._opt_in_failed, enabled, str(exc))
+            return
+        self.post_message(TrainerOptInChanged(enabled, version.n))
+
+    def _opt_in_failed(self, enabled: bool, error: str) -> None:
+        with self.prevent(Switch.Changed):
+            self.query_one(Switch).value = not enabled
+        self.notify(error, title="Training setting not saved", severity="error", timeout=10)
+
+    def on_trainer_opt_in_changed(self, event: TrainerOptInChanged) -> None:
+        runtime = self.mol.runtime
+        if runtime is not None:  # the trainer section does not affect the model: update in place, no reload
+            runtime.hcp = replace(runtime.hcp, trainer=replace(runtime.hcp.trainer, enabled=event.enabled))
+        self.notify(f"Nightly training {'on' if event.enabled else 'off'} (HCP version {event.version})")
+        self.refresh_view()
+
+    # -- run now -------------------------------------------------------------------
+    def action_run_now(self) -> None:
+        self._start(dry_run=False)
+
+    def action_dry_run(self) -> None:
+        self._start(dry_run=True)
+
+    def _start(self, *, dry_run: bool) -> None:
+        if self.mol.runtime is None:
+            self.notify(NOT_OPEN, severity="warning")
+            return
+        if self.running:
+            self.notify("A run is in progress — wait for it, or press s to stop it", severity="warning")
+            return
+        self.running = True
+        self.query_one(TrainingProgress).begin(dry_run)
+        self.run_job(dry_run)
+
+    @work(thread=True, exclusive=True, group="trainer-run", exit_on_error=False)
+    def run_job(self, dry_run: bool) -> None:
+        from trainer.nightly import Options, run_nightly
+
+        worker = get_current_worker()
+        runtime = self.mol.runtime
+        assert runtime is not None
+        opts = replace(self.options or Options(), dry_run=dry_run)
+
+        def on_event(event: dict) -> None:
+            if worker.is_cancelled:
+                raise TrainingStopped("Stopped — the checkpoint stays, and the next run resumes from it")
+            self.post_message(TrainingProgressed(dict(event)))
+
+        try:
+            report = run_nightly(runtime, opts, on_event=on_event)
+        except TrainingStopped as exc:
+            self.post_message(TrainingFailed(str(exc), stopped=True))
+            return
+        except user_errors() as exc:
+            self.post_message(TrainingFailed(str(exc)))
+            return
+        self.post_message(TrainingFinished(report, dry_run))
+
+    def action_stop(self) -> None:
+        if not self.running:
+            self.notify("Nothing is running", severity="warning")
+            return
+        self.workers.cancel_group(self, "trainer-run")
+        self.query_one(TrainingProgress).status("Stopping at the next step…")
+
+    def on_training_progressed(self, event: TrainingProgressed) -> None:
+        self.query_one(TrainingProgress).advance(event.event)
+
+    def on_training_finished(self, event: TrainingFinished) -> None:
+        self.running = False
+        panel = self.query_one(TrainingProgress)
+        report = event.report
+        for row in report["slots"]:
+            if row["status"] in ("skipped", "dry_run"):  # slots that ended without a "finished" event
+                panel.write(f"[{row['slot']}] {row['status']}: {row.get('reason', '')}")
+        if report["status"] == "skipped":
+            panel.write(report["message"])
+            panel.end(f"Nothing to do: {report['message']}")
+            self.notify(report["message"], title="Nightly training skipped", severity="warning", timeout=10)
+        else:
+            panel.end(("Dry run finished: " if event.dry_run else "Finished: ") + report["message"])
+            self.notify(report["message"], title="Dry run finished" if event.dry_run else "Nightly training finished")
+        self.refresh_view()
+
+    def on_training_failed(self, event: TrainingFailed) -> None:
+        self.running = False
+        panel = self.query_one(TrainingProgress)
+        panel.write(event.error)
+        panel.end(event.error)
+        self.notify(event.error, title="Training stopped" if event.stopped else "Training failed", severity="warning" if event.stopped else "error", timeout=10)
+        self.refresh_view()
+
+    # -- the OS timer ---------------------------------------------------------------
+    def action_install_schedule(self) -> None:
+        runtime = self.mol.runtime
+        if runtime is None:
+            self.notify(NOT_OPEN, severity="warning")
+            return
+        at = runtime.hcp.trainer.schedule
+
+        def go(yes: bool | None) -> None:
+            if yes:
+                self.change_schedule("install", at)
+
+        self.app.push_screen(Confirm(f"Install an OS timer that runs `mol train --now` daily at {at}?", yes="Yes, install (y)"), go)
+
+    def action_remove_schedule(self) -> None:
+        def go(yes: bool | None) -> None:
+            if yes:
+                self.change_schedule("remove", "")
+
+        self.app.push_screen(Confirm("Remove the nightly training timer? Nothing trains until you run it or install it again."), go)
+
+    @work(thread=True, exclusive=True, group="trainer-timer", exit_on_error=False)  # not the status group: resuming re-checks it
+    def change_schedule(self, action: str, at: str) -> None:
+        from trainer import schedule as sched
+
+        try:
+            out = sched.install(at) if action == "install" else sched.remove()
+        except user_errors() as exc:
+            self.app.call_from_thread(self.notify, str(exc), title="Timer not changed", severity="error", timeout=15)
+            return
+        done = f"installed ({out['scheduler']}, daily at {at})" if action == "install" else f"removed ({len(out['removed'])} files)"
+        self.app.call_from_thread(self.notify, f"Nightly timer {done}")
+        self.app.call_from_thread(self.refresh_view)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Edge for bugs: an unexpected exception in a trainer worker is reported, not a crash."""
+        if event.worker.group.startswith("trainer") and event.state == WorkerState.ERROR:
+            if event.worker.group == "trainer-run":
+                self.post_message(TrainingFailed(f"Unexpected error in the nightly job: {event.worker.error!r} — see `mol train --now`"))
+            else:
+                self.notify(f"Trainer action failed unexpectedly: {event.worker.error!r}", severity="error")
