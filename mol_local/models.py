@@ -56,50 +56,17 @@ class GGUFInfo:
     fields: dict[str, object]
 
 
-def _field_value(field) -> object:
-    """Decode a scalar/string GGUF field without trusting its contents."""
-    from gguf import GGUFValueType
-
-    if not field.types:
-        return None
-    kind = field.types[0]
-    if kind == GGUFValueType.STRING:
-        return bytes(field.parts[field.data[0]]).decode("utf-8", errors="replace")
-    if kind == GGUFValueType.ARRAY:
-        return None
-    return field.parts[field.data[0]].tolist()[0]
-
-
 def inspect_gguf(path: Path, *, what: str = "model") -> GGUFInfo:
     """Parse a GGUF header and tensor table; raise CorruptModel with the fix on any damage."""
+    from mol_local.adapters.gguf_header import read_header  # fast: skips decoding the vocab arrays
+
     if not path.is_file():
         raise ModelNotFound(f"{what.capitalize()} file not found: {path}")
     with path.open("rb") as fh:
         magic = fh.read(4)
     if magic != GGUF_MAGIC:
         raise CorruptModel(f"{path} is not a GGUF file (bad magic) — point to a .gguf {what} file")
-    try:
-        from gguf import GGUFReader
-
-        reader = GGUFReader(str(path), "r")
-        size = path.stat().st_size
-        tensors: dict[str, tuple[int, ...]] = {}
-        for tensor in reader.tensors:
-            end = tensor.data_offset + tensor.n_bytes
-            if end > size:
-                raise ValueError(f"tensor {tensor.name} runs past the end of the file")
-            tensors[tensor.name] = tuple(int(x) for x in tensor.shape)
-        fields = {name: _field_value(field) for name, field in reader.fields.items()}
-        data_offset = int(reader.data_offset)
-    except CorruptModel:
-        raise
-    except Exception as exc:  # gguf-py raises a zoo of types on damaged files
-        raise CorruptModel(
-            f"{path} is damaged ({type(exc).__name__}: {exc}) — re-download or re-export the {what}"
-        ) from exc
-    arch = str(fields.get("general.architecture") or "")
-    kind = "adapter" if fields.get("general.type") == "adapter" else "model"
-    return GGUFInfo(path, kind, arch, data_offset, tensors, fields)
+    return read_header(path, what=what)
 
 
 @lru_cache(maxsize=16)

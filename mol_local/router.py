@@ -3,6 +3,8 @@
 Under the grammar the output is always a label; a remote engine is not held to
 our grammar, so junk falls back to the HCP fallback slot and is recorded.
 The routing prompt's stable part (instruction) comes first so its KV is reused.
+A local engine scores the labels from one forward pass (`Engine.choose`), which
+picks what greedy decoding under the label grammar would, minus the decode steps.
 """
 
 from __future__ import annotations
@@ -63,6 +65,10 @@ class Router:
         t0 = time.perf_counter()
         if self.mode == "fixed":
             return RouteRecord(self.entry_slot, "fixed", "", False, 0.0)
+        if self.grammar is not None:
+            chosen = self.engine.choose("route", route_messages(self.instruction, text), self.labels, self.stack, cancel)
+            if chosen is not None:
+                return RouteRecord(chosen, self.mode, chosen, False, (time.perf_counter() - t0) * 1000)
         result = self.engine.generate(
             GenerationRequest(
                 seq="route",

@@ -71,6 +71,7 @@ class Session:
         self.tools = runtime.tools_for(self.conversation_id)
         self._lock = threading.Lock()
         self._continue: str | None = None  # the held task this turn continues, if any (set under _lock)
+        self._warm_cancel = threading.Event()  # set by a new turn so a running prewarm yields to it
 
     def view_for(
         self, slot: str, current: list[Message], history: list[TaskRecord] | None = None, notes: Sequence[str] = ()
@@ -101,11 +102,36 @@ class Session:
         if not text or not text.strip():
             raise EmptyMessage("Empty message — type something to send")
         hooks = hooks or TurnHooks()
+        self._warm_cancel.set()
         with self._lock:
             if (fact := remember_text(text)) is not None:
                 return remember_turn(self, fact, text.strip())
             self._continue = continue_task
             return run_on_engine(self, text.strip(), cancel, hooks)
+
+    def prewarm(self) -> dict[str, int]:
+        """Extend each resident slot's KV with the turns it has not seen, while the user reads.
+
+        A slot's next view is its current view plus the new user message, so after this
+        its next visit evaluates only that message. Best effort: a new turn stops it
+        between chunks, and whatever was evaluated stays valid (the next prompt reuses
+        the longest common prefix). Returns tokens evaluated per slot.
+        """
+        cancel = self._warm_cancel = threading.Event()
+        rt = self.runtime
+        warmed: dict[str, int] = {}
+        with self._lock:
+            for slot in rt.hcp.slots:
+                if cancel.is_set():
+                    break
+                if rt.engine.held_tokens(slot) == 0:
+                    continue  # never visited (or evicted): its first visit pays for its own head
+                try:
+                    view = self.view_for(slot, [], self.tasks)
+                    warmed[slot] = rt.engine.prefill(slot, view, rt.slot_stack(slot), cancel)
+                except MolError:
+                    continue  # a full cache or an unloadable stack: the slot's next turn says why
+        return warmed
 
     def _check(self, cancel: threading.Event | None) -> None:
         if cancel is not None and cancel.is_set():

@@ -208,6 +208,7 @@ class ChatScreen(ConversationActions, Screen):
         self.post_message(
             TurnCompleted(turn_id, result.conversation_id, result.task_id, result.slot, result.answer, dict(result.timings_ms), tools)
         )
+        session.prewarm()  # while the user reads: the next turn on any slot prefills only its message
 
     @on(RouteDecided)
     def routed(self, event: RouteDecided) -> None:

@@ -1,9 +1,10 @@
-"""A fast read of a base GGUF's header: scalar fields and the tensor table, arrays skipped.
+"""A fast read of a GGUF's header: scalar fields and the tensor table, arrays skipped.
 
 gguf-py's GGUFReader builds an object per vocabulary entry (~150k for the
-embedded base), which takes seconds; the adapter checks only need scalars and
-tensor shapes. This reader walks the same layout (GGUF v2/v3) and skips array
-bodies. Anything malformed raises CorruptModel, like inspect_gguf.
+embedded base), which takes seconds on every model load; our checks only need
+scalars and tensor shapes. This reader walks the same layout (GGUF v2/v3),
+skips array bodies, and checks every tensor's bytes lie inside the file, so a
+truncated or damaged file raises CorruptModel before llama.cpp sees it.
 """
 
 from __future__ import annotations
@@ -53,7 +54,20 @@ class _Cursor:
             raise ValueError("array runs past the end of the file")
 
 
-def read_header(path: Path) -> GGUFInfo:
+def _tensor_bytes(shape: tuple[int, ...], ggml_type: int) -> int:
+    from gguf.constants import GGML_QUANT_SIZES, GGMLQuantizationType
+
+    try:
+        block, size = GGML_QUANT_SIZES[GGMLQuantizationType(ggml_type)]
+    except (ValueError, KeyError) as exc:
+        raise ValueError(f"unknown tensor type {ggml_type}") from exc
+    n = 1
+    for dim in shape:
+        n *= dim
+    return n // block * size
+
+
+def read_header(path: Path, *, what: str = "model") -> GGUFInfo:
     """GGUFInfo (scalar/string fields, tensor shapes, data offset) without touching tensor data."""
     path = Path(path)
     size = path.stat().st_size
@@ -81,18 +95,19 @@ def read_header(path: Path) -> GGUFInfo:
             else:
                 raise ValueError(f"field {key} has unknown type {kind}")
         tensors: dict[str, tuple[int, ...]] = {}
-        offsets: list[tuple[str, int]] = []
+        extents: list[tuple[str, int, int]] = []
         for _ in range(n_tensors):
             name, n_dims = cur.string(), cur.take("<I")
             tensors[name] = tuple(cur.take("<Q") for _ in range(n_dims))
-            cur.take("<I")
-            offsets.append((name, cur.take("<Q")))
+            ggml_type = cur.take("<I")
+            extents.append((name, cur.take("<Q"), _tensor_bytes(tensors[name], ggml_type)))
         align = int(fields.get("general.alignment") or 32)
         data_offset = (cur.at + align - 1) // align * align
-        if any(data_offset + off > size for _, off in offsets):
-            raise ValueError("a tensor starts past the end of the file")
+        for name, off, n_bytes in extents:
+            if data_offset + off + n_bytes > size:
+                raise ValueError(f"tensor {name} runs past the end of the file")
     except (ValueError, struct.error, UnicodeDecodeError) as exc:
-        raise CorruptModel(f"{path} is damaged ({exc}) — re-download or re-export the model") from exc
+        raise CorruptModel(f"{path} is damaged ({exc}) — re-download or re-export the {what}") from exc
     arch = str(fields.get("general.architecture") or "")
     kind = "adapter" if fields.get("general.type") == "adapter" else "model"
     return GGUFInfo(path, kind, arch, data_offset, tensors, fields)

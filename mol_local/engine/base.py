@@ -69,6 +69,33 @@ class Engine(ABC):
         """Largest prompt+answer a single sequence may hold."""
         return 4096
 
+    def choose(
+        self,
+        seq: str,
+        messages: Sequence[Message],
+        choices: Sequence[str],
+        stack: Stack = (),
+        cancel: threading.Event | None = None,
+    ) -> str | None:
+        """The choice the model ranks first as the whole answer, from one forward pass.
+
+        Equivalent to greedy decoding under a grammar that allows exactly `choices`,
+        without the decode steps. None when this engine cannot score (remote engines,
+        or choices that do not differ in exactly one final token); callers then generate.
+        """
+        return None
+
+    def prefill(
+        self, seq: str, messages: Sequence[Message], stack: Stack = (), cancel: threading.Event | None = None
+    ) -> int:
+        """Make `seq` hold `messages` (no generation prompt) so a later prompt that extends them
+        evaluates only its new tail. Returns tokens evaluated; engines that hold no state return 0."""
+        return 0
+
+    def held_tokens(self, seq: str) -> int:
+        """Tokens `seq` holds resident right now (0 for engines that hold no state)."""
+        return 0
+
     def reset(self, seq: str | None = None) -> None:
         """Forget cached state for one sequence (or all). Remote engines hold none."""
 

@@ -80,6 +80,7 @@ class LlamaCppEngine(Engine):
         n_batch: int = 512,
         gpu_layers: int = 0,
         kv_reuse: bool = True,
+        kv_unified: bool = True,
     ) -> None:
         _quiet_llama_logs()
         self.base_info = inspect_gguf(Path(model_path))
@@ -101,7 +102,7 @@ class LlamaCppEngine(Engine):
         cparams.n_seq_max = len(sequences)
         cparams.n_threads = n_threads
         cparams.n_threads_batch = n_threads
-        cparams.kv_unified = True
+        cparams.kv_unified = kv_unified
         try:
             self.ctx = LlamaContext(model=self.model, params=cparams, verbose=True)
         except ValueError as exc:
@@ -121,8 +122,9 @@ class LlamaCppEngine(Engine):
         self._clock = 0
         self._lock = threading.RLock()
         self.prefill_total = 0  # tokens evaluated for prompts since load (tests count these)
-        self.switch_ms: list[float] = []
-        self._eog: list[int] | None = None  # time spent changing the applied adapter stack
+        self.switch_ms: list[float] = []  # time spent changing the applied adapter stack
+        self._eog: list[int] | None = None
+        self._choice_cache: dict[tuple[str, ...], tuple[list[int], list[int]] | None] = {}
 
     # -- tokens -------------------------------------------------------------
     def _tok(self, text: str, special: bool) -> list[int]:
@@ -202,6 +204,16 @@ class LlamaCppEngine(Engine):
 
     def held_tokens(self, seq: str) -> int:
         return len(self._seqs[seq].tokens)
+
+    def prefill(
+        self, seq: str, messages: Sequence[Message], stack: Stack = (), cancel: threading.Event | None = None
+    ) -> int:
+        tokens = self.tokenize_messages(messages, add_generation_prompt=False)
+        if not tokens or len(tokens) + 1 > self.n_ctx:
+            return 0
+        with self._lock:
+            _, evaluated = self._prepare(seq, tokens, stack, cancel)
+        return evaluated
 
     def _truncate(self, state: _Seq, n: int) -> None:
         if n < len(state.tokens):
@@ -356,6 +368,37 @@ class LlamaCppEngine(Engine):
                 "total": (t_end - t0) * 1000,
             },
         )
+
+    def choose(
+        self,
+        seq: str,
+        messages: Sequence[Message],
+        choices: Sequence[str],
+        stack: Stack = (),
+        cancel: threading.Event | None = None,
+    ) -> str | None:
+        split = self._choice_tokens(tuple(choices))
+        if split is None:
+            return None
+        shared, finals = split
+        prompt = self.tokenize_messages(messages) + shared
+        with self._lock:
+            self._prepare(seq, prompt, stack, cancel)
+            ptr = llama_cpp.llama_get_logits_ith(self.ctx.ctx, -1)
+            logits = np.ctypeslib.as_array(ptr, shape=(self.n_vocab,))
+            best = max(range(len(finals)), key=lambda i: float(logits[finals[i]]))
+        return choices[best]
+
+    def _choice_tokens(self, choices: tuple[str, ...]) -> tuple[list[int], list[int]] | None:
+        """(shared leading tokens, one distinct final token per choice), or None if they do not split so."""
+        if choices not in self._choice_cache:
+            toks = [self._tok(c, False) for c in choices]
+            n = len(toks[0]) - 1
+            ok = len(choices) > 1 and n >= 0 and all(len(t) == n + 1 and t[:n] == toks[0][:n] for t in toks)
+            finals = [t[-1] for t in toks]
+            ok = ok and len(set(finals)) == len(finals)
+            self._choice_cache[choices] = (toks[0][:n], finals) if ok else None
+        return self._choice_cache[choices]
 
     # -- logits, for tests and parity checks ---------------------------------
     def prompt_logits(self, seq: str, tokens: list[int], stack: Stack = ()) -> tuple[np.ndarray, int]:

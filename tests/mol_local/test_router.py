@@ -53,3 +53,26 @@ def test_fixed_mode_uses_entry_slot(runtime) -> None:
     rt = Runtime(replace(runtime.hcp, routing=replace(runtime.hcp.routing, mode="fixed")), engine=runtime.engine)
     decision = rt.router.route("Write some code")
     assert decision.slot == "L0" and decision.mode == "fixed"
+
+
+def test_one_pass_choice_matches_greedy_grammar_decoding(runtime) -> None:
+    """Engine.choose must pick what greedy decoding under the label grammar picks."""
+    from mol_local.router import route_messages
+
+    router = runtime.router
+    engine = runtime.engine
+    texts = ["Hi!", "Fix this segfault in my C code", "Remind me to call mom at 6", "Make a habit tracker",
+             "What is the capital of Peru?", "Write a bash loop over files", "Note that I prefer tea", "Build a quiz form"]
+    for text in texts:
+        messages = route_messages(router.instruction, text)
+        chosen = engine.choose("route", messages, LABELS, router.stack)
+        decoded = engine.generate(
+            GenerationRequest(seq="route", messages=messages, stack=router.stack, max_tokens=4, grammar=label_grammar(LABELS))
+        )
+        assert chosen == decoded.text, text
+
+
+def test_choose_declines_choices_it_cannot_score_in_one_pass(runtime) -> None:
+    messages = [{"role": "user", "content": "Pick one"}]
+    assert runtime.engine.choose("route", messages, ["yes", "absolutely not"]) is None
+    assert runtime.engine.choose("route", messages, ["L1", "L1"]) is None

@@ -146,3 +146,31 @@ def test_held_task_continues_only_when_asked(runtime) -> None:
     session.tasks.append(session.tasks.pop(0))  # put the held task last again, as if just answered
     event = session.run_turn("[UI event] pressed Done", continue_task=task_id)
     assert event.route is None and event.task_id == task_id and event.slot == "L3"
+
+
+def test_prewarm_leaves_only_the_new_message_to_prefill(runtime) -> None:
+    """After prewarm, re-entering a slot evaluates only the new turn, not the other slots' work."""
+    router = runtime.router
+    real = router.route
+    script = iter(["L0", "L2", "L0"])
+
+    def scripted(text, cancel=None):
+        decision = real(text, cancel)
+        decision.slot = next(script)
+        return decision
+
+    router.route = scripted  # type: ignore[method-assign]
+    try:
+        session = runtime.session()
+        session.run_turn("What is a prime number?")
+        session.run_turn("Write a bash loop that prints every file name.")
+        held_before = runtime.engine.held_tokens("L0")
+        warmed = session.prewarm()
+        assert warmed["L0"] > 0 and runtime.engine.held_tokens("L0") > held_before  # the L2 task reached L0
+        assert "L3" not in warmed  # never visited: nothing resident to extend
+        prefix = runtime.engine.count_tokens(session.view_for("L0", []), add_generation_prompt=False)
+        third = session.run_turn("And what is a composite number?")
+        assert third.slot == "L0"
+        assert third.timings_ms["prefill_tokens"] <= third.timings_ms["prompt_tokens"] - prefix + 1
+    finally:
+        router.route = real  # type: ignore[method-assign]
