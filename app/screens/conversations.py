@@ -92,9 +92,21 @@ class ConversationActions:
             self.refresh_sidebar()
             return
         await self.chat_log.load(self.session.tasks, runtime.slot_names(), runtime.timeline.route_decision, self.memories_used)
+        await self.redraw_views()
         self.refresh_sidebar(select=conversation_id)
         self.show_state()  # type: ignore[attr-defined]
         self.prompt.focus()  # type: ignore[attr-defined]
+
+    async def redraw_views(self) -> None:
+        """L3 answers of the opened conversation become live views again (document + state from SQLite)."""
+        from app.widgets.chat.bubbles import AssistantMessage
+        from app.widgets.genui.mount import mount_stored_views
+        from mol_local.genui.turn_ui import UI_SLOT
+
+        bubbles = [b for b in self.chat_log.query(AssistantMessage) if b.slot == UI_SLOT]
+        if bubbles:
+            await mount_stored_views(self, bubbles)  # type: ignore[arg-type]
+            self.chat_log.scroll_end(animate=False)
 
     async def action_new_conversation(self) -> None:
         await self.open_conversation(None)

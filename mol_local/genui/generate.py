@@ -23,6 +23,7 @@ from mol_local.engine.base import Engine, GenerationRequest, Message, Stack
 from mol_local.genui.catalog import catalog_prompt, document_schema
 from mol_local.genui.document import UIDocument, parse_document
 from mol_local.genui.errors import InvalidDocument
+from mol_local.genui.repair import repair as repair_document
 
 MAX_KEYS = 5  # state entries, actions, payload fields per document under the grammar
 _KVS = re.compile(r"^(?P<name>[\w-]+-additional-kvs) ::= (?P<kv>[\w-]+) \( \"?,\"? space (?P=kv) \)\*$", re.M)
@@ -67,11 +68,17 @@ class Composed:
     text: str  # the document's JSON, or the plain-text fallback
     raw_first: str  # the first attempt as generated
     parsed_first: bool  # the first attempt was JSON
-    valid_first: bool  # the first attempt passed semantic validation
+    valid_first: bool  # the first attempt passed semantic validation as generated (before any repair)
     attempts: int = 1
     problems: list[str] = field(default_factory=list)
     gen_ms: float = 0.0  # first attempt's generation time
     results: list = field(default_factory=list)  # GenerationResult of each attempt
+    fixes: list[str] = field(default_factory=list)  # what the deterministic repair changed
+
+    @property
+    def repaired_first(self) -> bool:
+        """The first attempt is valid after the deterministic repair (no second generation)."""
+        return self.document is not None and self.attempts == 1
 
 
 def _parses(text: str) -> bool:
@@ -80,6 +87,27 @@ def _parses(text: str) -> bool:
         return True
     except json.JSONDecodeError:
         return False
+
+
+def check(text: str) -> tuple[UIDocument | None, list[str], list[str]]:
+    """Validate generated text; when only semantic rules fail, try the deterministic repair.
+
+    Returns (document or None, problems left, fixes applied by `repair`).
+    """
+    try:
+        return parse_document(text), [], []
+    except InvalidDocument as exc:
+        problems = exc.problems
+    try:
+        fixed, fixes = repair_document(json.loads(text))
+    except (json.JSONDecodeError, RecursionError):
+        return None, problems, []
+    if not fixes:
+        return None, problems, []
+    try:
+        return parse_document(fixed), [], fixes
+    except InvalidDocument as exc:
+        return None, exc.problems, fixes
 
 
 def compose(
@@ -94,7 +122,11 @@ def compose(
     cancel: threading.Event | None = None,
     on_token: Callable[[str], None] | None = None,
 ) -> Composed:
-    """Generate a document from `messages` (whose last user message already carries `ui_prompt`)."""
+    """Generate a document from `messages` (whose last user message already carries `ui_prompt`).
+
+    Invalid output goes through the deterministic repair (`mol_local.genui.repair`) first; what
+    that cannot fix gets one model repair attempt (when `repair`), then the plain-text fallback.
+    """
     use_grammar = grammar and getattr(engine, "supports_grammar", True)
 
     def run(msgs: Sequence[Message]):
@@ -108,13 +140,11 @@ def compose(
     gen_ms = (time.perf_counter() - t0) * 1000
     text = first.text.strip()
     out = Composed(None, text, text, _parses(text), False, gen_ms=gen_ms, results=[first])
-    try:
-        out.document = parse_document(text)
-        out.valid_first = True
-        out.text = out.document.dumps()
+    doc, out.problems, out.fixes = check(text)
+    out.valid_first = doc is not None and not out.fixes
+    if doc is not None:
+        out.document, out.text = doc, doc.dumps()
         return out
-    except InvalidDocument as exc:
-        out.problems = exc.problems
     if cancel is not None and cancel.is_set():
         return out
     if first.finish_reason == "length" and not out.parsed_first:
@@ -129,12 +159,11 @@ def compose(
         second = run(fix)
         out.results.append(second)
         out.attempts = 2
-        try:
-            out.document = parse_document(second.text.strip())
-            out.text = out.document.dumps()
+        doc, out.problems, fixes = check(second.text.strip())
+        out.fixes += fixes
+        if doc is not None:
+            out.document, out.text = doc, doc.dumps()
             return out
-        except InvalidDocument as exc:
-            out.problems = exc.problems
     out.text = fallback_text(out.problems)
     return out
 

@@ -57,6 +57,13 @@ class GenUIStore:
             "select id from genui_views where task_id = ? order by created_at desc, rowid desc limit 1", [task_id]))
         return rows[0]["id"] if rows else None
 
+    def view_for_answer(self, task_id: str, answer: str) -> str | None:
+        """The view of `task_id` whose document is exactly `answer` (the stored L3 answer text), if any."""
+        rows = list(self.db.query(
+            "select id from genui_views where task_id = ? and document = ? order by created_at desc, rowid desc limit 1",
+            [task_id, answer.strip()]))
+        return rows[0]["id"] if rows else None
+
     def list(self, *, conversation_id: str | None = None, limit: int = 50) -> list[dict]:
         where, params = ("where conversation_id = ?", [conversation_id]) if conversation_id else ("", [])
         return list(self.db.query(

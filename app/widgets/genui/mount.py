@@ -10,13 +10,21 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from app.screens.chat import ChatScreen
+    from app.widgets.chat.bubbles import AssistantMessage
 
 
-async def mount_ui_view(screen: ChatScreen, answer: Widget, task_id: str) -> GenUIView | None:
-    """If the task produced a view, draw it inline under `answer`; pressing an ask_model action continues L3."""
-    from mol_local.genui.actions import view_for_task
+async def mount_ui_view(screen: ChatScreen, answer: Widget, task_id: str, view_id: str | None = None) -> GenUIView | None:
+    """Draw the task's view (`view_id`, else its newest) inline under `answer`; ask_model actions continue L3."""
+    from mol_local.genui.actions import ViewController, view_for_task
+    from mol_local.genui.binding import DataPort
+    from mol_local.genui.store import GenUIStore
 
-    ctl = view_for_task(screen.mol.runtime, task_id)  # type: ignore[union-attr]
+    rt = screen.mol.runtime
+    assert rt is not None
+    if view_id is None:
+        ctl = view_for_task(rt, task_id)
+    else:
+        ctl = ViewController(GenUIStore(rt.db, rt.db_lock), DataPort(rt.db), view_id)
     if ctl is None:
         return None
 
@@ -33,3 +41,27 @@ async def mount_ui_view(screen: ChatScreen, answer: Widget, task_id: str) -> Gen
     view = GenUIView(ctl.snapshot(), controller_handler(ctl, on_ask=ask, on_error=lambda m: screen.notify(m, severity="warning")))
     await answer.mount(view)
     return view
+
+
+async def mount_stored_views(screen: ChatScreen, bubbles: list[AssistantMessage]) -> int:
+    """Redraw the live views of a reopened conversation; returns how many were drawn.
+
+    An L3 task may hold several views (each `ask_model` continuation answers
+    with a new document), and its answer text is exactly the stored
+    document, so each answer bubble gets the view whose document it shows;
+    state comes from SQLite, so ticks and typed values are as the user left them.
+    """
+    from mol_local.genui.store import GenUIStore
+
+    rt = screen.mol.runtime
+    if rt is None:
+        return 0
+    store = GenUIStore(rt.db, rt.db_lock)
+    drawn = 0
+    for bubble in bubbles:
+        if not bubble.task_id:
+            continue
+        view_id = store.view_for_answer(bubble.task_id, bubble.text)
+        if view_id is not None and await mount_ui_view(screen, bubble, bubble.task_id, view_id) is not None:
+            drawn += 1
+    return drawn

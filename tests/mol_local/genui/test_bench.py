@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from mol_local.genui.bench import adherence, load_eval
+from mol_local.genui.bench import adherence, load_eval, summarise
 from mol_local.genui.catalog import COMPONENTS
 
 from .conftest import PLANNER
@@ -29,6 +29,13 @@ def test_adherence_counts_required_components_with_their_fields():
     assert adherence("not json", ["Checklist"]) == 0.0
 
 
+def test_summarise_counts_valid_before_and_after_the_deterministic_repair():
+    rec = {"parsed": True, "valid": False, "repaired": True, "adherence": 1.0, "gen_ms": 10}
+    records = [dict(rec), dict(rec, valid=True, gen_ms=30), dict(rec, parsed=False, repaired=False, adherence=0.0, gen_ms=20)]
+    assert summarise(records) == {"parse_rate": 2 / 3, "semantic_valid_rate": 1 / 3, "semantic_valid_rate_repaired": 2 / 3,
+                                  "constraint_adherence": 2 / 3, "gen_ms_p50": 20}
+
+
 @pytest.mark.slow
 def test_bench_cli_prints_the_eight_keys(tmp_path):
     from mol_local.cli import cli, import_commands
@@ -40,4 +47,5 @@ def test_bench_cli_prints_the_eight_keys(tmp_path):
     line = json.loads(res.output.strip().splitlines()[-1])
     for key in ("parse_rate", "semantic_valid_rate", "constraint_adherence", "gen_ms_p50"):
         assert 0 <= line[key] and 0 <= line[f"{key}_no_grammar"]
+    assert line["semantic_valid_rate"] <= line["semantic_valid_rate_repaired"] <= 1
     assert line["requests"] == 1 and json.loads(out.read_text())["max_tokens"] == 16
