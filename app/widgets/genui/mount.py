@@ -40,6 +40,10 @@ async def mount_ui_view(screen: ChatScreen, answer: Widget, task_id: str, view_i
 
     view = GenUIView(ctl.snapshot(), controller_handler(ctl, on_ask=ask, on_error=lambda m: screen.notify(m, severity="warning")))
     await answer.mount(view)
+    from app.widgets.chat.bubbles import AssistantMessage
+
+    if isinstance(answer, AssistantMessage):
+        answer.markdown.display = False  # the live view replaces the document's JSON text
     return view
 
 
