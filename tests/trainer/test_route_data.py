@@ -6,6 +6,8 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from trainer.route_data import TEMPLATES, requests
 
 DEV = Path(__file__).resolve().parents[3] / "shared" / "eval" / "route_dev.jsonl"
@@ -21,8 +23,20 @@ def test_several_hundred_per_slot_and_deterministic() -> None:
 def test_heldout_uses_templates_training_never_sees() -> None:
     train = {r["text"] for r in requests("train")}
     held = list(requests("heldout"))
-    assert len(held) >= 80 and not train & {r["text"] for r in held}
-    assert {r["slot"] for r in held} == {"L0", "L1", "L2", "L3"}
+    assert len(held) >= 200 and not train & {r["text"] for r in held}
+    assert Counter(r["slot"] for r in held) == dict.fromkeys(("L0", "L1", "L2", "L3"), 53)
+
+
+def test_every_slot_mixes_languages_so_script_is_no_label_cue() -> None:
+    for slot, templates in TEMPLATES.items():
+        non_ascii = [t for t in templates if not t.isascii()]
+        assert len(non_ascii) >= 6, slot
+        assert any(i % 6 == 5 for i, t in enumerate(templates) if not t.isascii()), slot
+
+
+def test_unknown_split_is_refused() -> None:
+    with pytest.raises(ValueError, match="split must be train or heldout"):
+        next(requests("dev"))
 
 
 def test_dev_set_is_not_in_training_data() -> None:
