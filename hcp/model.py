@@ -110,6 +110,7 @@ class GateConfig:
     new_data_gain_min_rel: float
     regression_worse_max_rel: float
     route_accuracy_not_lower: bool
+    data_nll_per_char_max: float
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,13 @@
 """`mol bench learning`: does the nightly layer learn a simulated user without forgetting?
 
 A scripted user with stable personal facts and a stable style ("Sure thing —
-... Anything else?") talks to slot L1 for `cycles` nights, each night about a
+... Anything else?") talks to slot L1 over `cycles` nights (`conversations` in all, split evenly), each night about a
 different part of their life. Every night goes through the real pipeline
 (timeline commit -> consent -> run_nightly -> gate -> registry). After each
 night we score every night's prequential hold-out under the base and under
 the active personal layer (backward transfer), and the regression set. Then a
-night of garbage must be rejected by the gate. Last, our loop's tokens/s is
+night of garbage must be rejected by the gate. Last, our loop trains once on
+all the conversations (`train_s_200` when there are >= 200) and its tokens/s is
 compared with a plain transformers Trainer + peft on the same examples.
 """
 
@@ -58,10 +59,23 @@ def night_conversations(night: int, n: int, seed: int) -> list[tuple[str, str]]:
     return out
 
 
+GARBAGE_ALPHABETS = ["qxzjkvwpfgb", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"]
+
+
 def garbage_conversations(n: int, seed: int) -> list[tuple[str, str]]:
+    """Keyboard mash, random letters (vowels included) and base64-like blobs, in turn."""
     rng = random.Random(f"garbage:{seed}")
-    word = lambda: "".join(rng.choice("qxzjkvwpfgb") for _ in range(rng.randint(3, 9)))  # noqa: E731
-    return [(" ".join(word() for _ in range(6)) + "?", " ".join(word() for _ in range(18))) for _ in range(n)]
+    out = []
+    for i in range(n):
+        letters = GARBAGE_ALPHABETS[i % len(GARBAGE_ALPHABETS)]
+        word = lambda: "".join(rng.choice(letters) for _ in range(rng.randint(3, 9)))  # noqa: E731
+        out.append((" ".join(word() for _ in range(6)) + "?", " ".join(word() for _ in range(18))))
+    return out
+
+
+def split_conversations(total: int, cycles: int) -> list[int]:
+    """`total` conversations over `cycles` nights, as evenly as possible (earlier nights take the remainder)."""
+    return [total // cycles + (i < total % cycles) for i in range(cycles)]
 
 
 def _commit(rt, pairs: list[tuple[str, str]]) -> None:
@@ -137,6 +151,7 @@ def run_learning_bench(*, conversations: int = 200, cycles: int = 3, seed: int =
 
 
 def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regression_limit, peak_rss_mb) -> dict:
+    from memory.consent import eligible_trajectories
     from mol_local.adapters.registry import Registry
     from mol_local.runtime import Runtime
     from mol_local.views import ViewSpec
@@ -158,8 +173,8 @@ def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regr
     opts = Options(slots=("L1",), config=cfg, regression_limit=regression_limit)
     base_reg = nll(base_model, reg, pad)
     holdouts, base_hold, after, rows = [], [], [], []
-    for night in range(cycles):
-        _commit(rt, night_conversations(night, n, seed))
+    for night, per_night in enumerate(split_conversations(n, cycles)):
+        _commit(rt, night_conversations(night, per_night, seed))
         _, parent, _ = personal_lineage(registry, rt.db, "L1")
         since = parent.manifest.get("data_until") if parent else None
         sel = select(rt.db, "L1", default_on=False, since=since, holdout_fraction=opts.holdout_fraction, replay_ratio=opts.replay_ratio)
@@ -183,22 +198,25 @@ def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regr
     gains = [(base_hold[i] - after[i][i]) / base_hold[i] for i in range(cycles)]
     backward = [(after[j][i] - after[i][i]) / after[i][i] for j in range(cycles) for i in range(j)]
     reg_deltas = [(r["regression_nll"] - base_reg) / base_reg for r in rows]
-    _commit(rt, garbage_conversations(max(8, n // 4), seed))
+    # every simulated conversation, near-duplicates included: "200 conversations train in <= 10 minutes"
+    everything = list(eligible_trajectories(rt.db, default_on=False, slot="L1"))
+    night1 = build_examples(everything, rt.timeline, lambda s: spec, tok, budget=budget, max_len=cfg.max_len)
+    _commit(rt, garbage_conversations(max(8, n // (4 * cycles)), seed))
     garbage = run_nightly(rt, opts)["slots"][0]
     progress(f"garbage night: {garbage['status']} — {garbage.get('reason')}")
-    night1 = build_examples(select(rt.db, "L1", default_on=False, since=None).train[:n], rt.timeline, lambda s: spec, tok, budget=budget, max_len=cfg.max_len)
+    progress(f"throughput: all {len(night1)} conversations, ours then a plain transformers Trainer")
     with tempfile.TemporaryDirectory() as run_dir:
         _, ours = our_train(base_model, pad, night1, replace(cfg, time_budget_s=1e9, memory_budget_mb=1 << 20), Path(run_dir))
     ours_tps = sum(len(e.input_ids) for e in night1) * cfg.epochs / ours.train_s
     hf_tps = hf_trainer_tokens_per_s(base_model, pad, night1, cfg)
     rt.db.close()
     return {
-        "bench": "learning", "conversations_per_night": n, "cycles": cycles, "config": cfg.__dict__, "nights": rows,
-        "base_regression_nll": base_reg, "garbage": {"decision": garbage["status"], "reason": garbage.get("reason")},
+        "bench": "learning", "conversations": n, "conversations_per_night": split_conversations(n, cycles), "cycles": cycles, "config": cfg.__dict__, "nights": rows,
+        "base_regression_nll": base_reg, "garbage": {"decision": garbage["status"], "reason": garbage.get("reason"), "metrics": garbage.get("metrics", {})},
         "throughput": {"examples": len(night1), "ours_tokens_per_s": ours_tps, "hf_trainer_tokens_per_s": hf_tps},
         "min_new_gain_rel": min(gains), "worst_backward_rel": max(backward, default=0.0),
         "regression_delta_rel": max(reg_deltas, key=abs), "garbage_rejected": garbage["status"] == "rejected",
-        "train_s_200": rows[0]["train_s"] if n >= 200 else None, "peak_rss_mb": peak_rss_mb(),
+        "train_s_200": ours.train_s if len(night1) >= 200 else None, "train_s_all": ours.train_s, "peak_rss_mb": peak_rss_mb(),
         "tokens_per_s_ratio_vs_hf": ours_tps / hf_tps,
     }
 

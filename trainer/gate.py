@@ -9,7 +9,7 @@ Thresholds come from HCP [trainer.gate].
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +38,33 @@ def nll(model, examples: Sequence[Example], pad_id: int, batch_size: int = 4) ->
             total += float(loss)
             count += int((target != IGNORE).sum())
     return total / max(count, 1)
+
+
+def nll_per_char(model, examples: Sequence[Example], pad_id: int, decode: Callable[[list[int]], str], batch_size: int = 4) -> list[float]:
+    """Per example: summed NLL of its loss tokens over the characters they decode to (nats/char).
+
+    Per character, not per token: random strings split into many short tokens
+    that the model partly predicts in context, so their per-token NLL sits
+    near that of real answers with rare names, while their per-character NLL
+    (the base model's compression rate) is several times higher.
+    """
+    import torch
+
+    from trainer.train import collate
+
+    out = [0.0] * len(examples)
+    order = sorted(range(len(examples)), key=lambda i: len(examples[i].input_ids))
+    with torch.no_grad():
+        for start in range(0, len(order), batch_size):
+            idx = order[start : start + batch_size]
+            ids, labels, mask = collate([examples[i] for i in idx], pad_id)
+            logits = model(input_ids=ids, attention_mask=mask).logits[:, :-1]
+            target = labels[:, 1:]
+            loss = torch.nn.functional.cross_entropy(logits.transpose(1, 2), target, ignore_index=IGNORE, reduction="none").sum(dim=1)
+            for row, i in enumerate(idx):
+                chars = len(decode([t for t in examples[i].labels if t != IGNORE]))
+                out[i] = float(loss[row]) / max(chars, 1)
+    return out
 
 
 def regression_examples(spec: ViewSpec, tok: Tokenizer, *, limit: int | None = None) -> list[Example]:
@@ -101,7 +128,19 @@ def decide(metrics: dict, gate) -> GateResult:
     if gain < gate.new_data_gain_min_rel:
         return GateResult(False, f"held-out NLL improved {gain:+.2%}, below the required {gate.new_data_gain_min_rel:.2%}", out)
     if reg_delta > gate.regression_worse_max_rel:
-        return GateResult(False, f"regression-set NLL worsened {reg_delta:+.2%}, above the allowed {gate.regression_worse_max_rel:.2%}", out)
+        return GateResult(False, f"regression-set NLL worsened {reg_delta:+.2%} vs the active stack, above the allowed {gate.regression_worse_max_rel:.2%}", out)
+    # Against the bare base too: otherwise nightly steps just under the bar would compound into unbounded drift.
+    reg_base = metrics.get("regression_nll_base", reg_before)
+    out["regression_delta_base_rel"] = reg_base_delta = (reg_after - reg_base) / reg_base
+    if reg_base_delta > gate.regression_worse_max_rel:
+        return GateResult(False, f"regression-set NLL worsened {reg_base_delta:+.2%} vs the base model, above the allowed {gate.regression_worse_max_rel:.2%}", out)
     if gate.route_accuracy_not_lower and "route_acc_before" in metrics and metrics["route_acc_after"] < metrics["route_acc_before"]:
         return GateResult(False, f"route accuracy fell from {metrics['route_acc_before']:.2%} to {metrics['route_acc_after']:.2%}", out)
-    return GateResult(True, f"held-out NLL {gain:+.2%}, regression {reg_delta:+.2%}", out)
+    return GateResult(True, f"held-out NLL {gain:+.2%}, regression {reg_delta:+.2%} (vs base {reg_base_delta:+.2%})", out)
+
+
+def quality_split(scores: Sequence[float], gate) -> tuple[list[int], list[int]]:
+    """(kept, dropped) indices: an example whose base-model NLL per character exceeds
+    [trainer.gate] data_nll_per_char_max is garbage or adversarial noise, never trained on or scored."""
+    kept = [i for i, s in enumerate(scores) if s <= gate.data_nll_per_char_max]
+    return kept, [i for i in range(len(scores)) if i not in set(kept)]

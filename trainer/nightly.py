@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import statistics
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -181,7 +182,7 @@ def _scored_model(base_model, peft_dir: Path | None):
 def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options, emit: Event, run_id: str) -> dict:
     from trainer.examples import Tokenizer, build_examples
     from trainer.export import check_parity, export_gguf, save_peft
-    from trainer.gate import decide, nll, regression_examples, route_accuracy, route_set
+    from trainer.gate import decide, nll, nll_per_char, quality_split, regression_examples, route_accuracy, route_set
     from trainer.hf import load_base
     from trainer.train import peak_rss_mb, train
 
@@ -191,12 +192,38 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
     pad = hf_tok.pad_token_id if hf_tok.pad_token_id is not None else hf_tok.eos_token_id
     spec = ViewSpec(slot, rt.head(slot), rt.slot_names())
     budget = rt.hcp.n_ctx - rt.hcp.answer_max_tokens
-    train_ex = build_examples(sel.train + sel.replay, rt.timeline, lambda s: ViewSpec(s, rt.head(s), rt.slot_names()), tok, budget=budget, max_len=cfg.max_len)
+    specs = lambda s: ViewSpec(s, rt.head(s), rt.slot_names())  # noqa: E731
+    new_ex = build_examples(sel.train, rt.timeline, specs, tok, budget=budget, max_len=cfg.max_len)
     hold_ex = build_examples(sel.holdout, rt.timeline, lambda s: spec, tok, budget=budget, max_len=cfg.max_len)
+    replay_ex = build_examples(sel.replay, rt.timeline, specs, tok, budget=budget, max_len=cfg.max_len)
     reg_ex = regression_examples(spec, tok, limit=opts.regression_limit)
     run_dir = _run_dir(slot, parent, sel, cfg)
     run_dir.mkdir(parents=True, exist_ok=True)
     current_peft = active.path / "peft" if active else None
+
+    # data quality: tonight's answers, scored by the bare base, must read like language (see gate.quality_split)
+    quality_path = run_dir / "quality.json"
+    if quality_path.is_file():
+        scores = json.loads(quality_path.read_text(encoding="utf-8"))
+    else:
+        emit({"stage": "quality", "slot": slot})
+        scores = nll_per_char(base_model, new_ex + hold_ex, pad, lambda ids: hf_tok.decode(ids, skip_special_tokens=True))
+        quality_path.write_text(json.dumps(scores), encoding="utf-8")
+    kept, dropped = quality_split(scores, rt.hcp.trainer.gate)
+    quality = {"data_nll_per_char_max_seen": max(scores, default=0.0), "data_nll_per_char_median": statistics.median(scores) if scores else 0.0,
+               "garbage_dropped": len(dropped), "new_examples": len(scores)}
+    keep, n_new = set(kept), len(new_ex)
+    new_ex = [e for i, e in enumerate(new_ex) if i in keep]
+    hold_ex = [e for i, e in enumerate(hold_ex) if n_new + i in keep]
+    if not hold_ex and len(new_ex) >= 2:  # as in select(): at least one clean example is held out
+        hold_ex = [new_ex.pop()]
+    if not new_ex or not hold_ex:
+        limit = rt.hcp.trainer.gate.data_nll_per_char_max
+        reason = (f"data quality: {len(dropped)} of {len(scores)} new examples read as garbage (base-model NLL above "
+                  f"trainer.gate.data_nll_per_char_max = {limit} nats/char, median {quality['data_nll_per_char_median']:.2f}) — too little left to train and score")
+        shutil.rmtree(run_dir, ignore_errors=True)
+        return {"status": "rejected", "reason": reason, "metrics": quality, "data_ids": [], "revision": None}
+    train_ex = new_ex + replay_ex
 
     # prequential: tonight's held-out is scored by the current stack BEFORE anything learns from it
     before_path = run_dir / "before.json"
@@ -206,6 +233,7 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
         emit({"stage": "score_before", "slot": slot})
         current, _ = _scored_model(base_model, current_peft)
         before = {"holdout_nll_before": nll(current, hold_ex, pad), "regression_nll_before": nll(current, reg_ex, pad)}
+        before["regression_nll_base"] = nll(base_model, reg_ex, pad) if current is not base_model else before["regression_nll_before"]
         del current
         if slot == rt.hcp.entry_slot and rt.hcp.routing_mode != "fixed":
             before["route_acc_before"] = route_accuracy(rt, rt.route_stack(), route_set(opts.route_limit))
@@ -220,7 +248,7 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
         return {"status": "rejected", "reason": "no example left after re-checking consent", "metrics": before, "data_ids": [], "revision": None}
     init_from = parent.path / "peft" if parent and (parent.path / "peft").is_dir() else None
     model, res = train(base_model, pad, train_ex, cfg, run_dir, init_from=init_from, on_progress=lambda p: emit({"stage": "step", "slot": slot, **asdict(p)}))
-    metrics = {**before, "train_s": res.train_s, "tokens": res.tokens, "tokens_per_s": res.tokens_per_s, "steps": res.steps,
+    metrics = {**before, **quality, "train_s": res.train_s, "tokens": res.tokens, "tokens_per_s": res.tokens_per_s, "steps": res.steps,
                "resumed_from_step": res.resumed_from, "peak_rss_mb": max(res.peak_rss_mb, peak_rss_mb()), "examples": len(train_ex)}
     if res.status == "time_budget":
         return {"status": "paused", "reason": f"time budget reached at step {res.steps} — the next run resumes", "metrics": metrics, "data_ids": data_ids, "revision": None}

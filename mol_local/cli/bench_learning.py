@@ -11,7 +11,7 @@ DEFAULT_OUT = "bench/results/learning.json"
 
 @bench.command("learning")
 @click.option("--json", "as_json", is_flag=True, default=True, help="Print one JSON object (default).")
-@click.option("--conversations", "n", default=200, show_default=True, type=click.IntRange(8), help="Simulated conversations per night.")
+@click.option("--conversations", "n", default=200, show_default=True, type=click.IntRange(8), help="Simulated conversations in all, split evenly over the nights.")
 @click.option("--cycles", default=3, show_default=True, type=click.IntRange(1, 10), help="Nightly cycles.")
 @click.option("--epochs", default=2, show_default=True, type=click.IntRange(1, 20), help="Epochs per night.")
 @click.option("--max-len", default=512, show_default=True, type=click.IntRange(64, 4096), help="Longest example in tokens (the view's tail is kept).")

@@ -56,10 +56,14 @@ def test_examples_are_the_runtimes_own_view_tokens(runtime) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)  # under a load of ~10 on 2 cores it has run past the 600 s default
 def test_promotes_with_manifest_and_never_trains_on_revoked_data(hcp_file, open_rt) -> None:
     rt = open_rt(hcp_file())
+    # Which turns are held out depends on their random ids, and with no id under the hold-out fraction the
+    # newest turn is. So every answer that can be held out shares the style trained on ("You/Your ..."):
+    # an off-style held-out answer ("Under the blue flower pot.") made the gain tiny or negative ~1 run in 5.
+    flip = commit(rt, [("What is my password hint?", "Your hint is the name of your first bike."), ("Where is my spare key?", "Your spare key is under the blue flower pot.")])
     keep = commit(rt, FACTS[:6])
-    flip = commit(rt, [("What is my password hint?", "Your hint is the name of your first bike."), ("Where is my spare key?", "Under the blue flower pot.")])
     never = commit(rt, [("Private: my salary?", "You earn 4200 a month.")], consent=False)
     events: list[dict] = []
 
@@ -70,7 +74,8 @@ def test_promotes_with_manifest_and_never_trains_on_revoked_data(hcp_file, open_
 
     report = run_nightly(rt, OPTS, on_event=on_event)
     row = report["slots"][0]
-    assert row["status"] == "promoted", row
+    assert row["status"] == "promoted", f"{row['status']}: {row.get('reason')} metrics={row.get('metrics')} selected={row['selected']}"
+    assert row["metrics"]["new_gain_rel"] > 0 and row["metrics"]["parity_corr"] >= 0.95, row["metrics"]
     registry = Registry(rt.adapters_root())
     active = registry.active("L1", "personal")
     assert active is not None and active.revision == row["revision"] == "r0001"
