@@ -71,6 +71,18 @@ class _FixedLength(Engine):
     def context_limit(self) -> int:
         return self.inner.context_limit()
 
+    def choose(self, seq, messages, choices, stack=(), cancel=None) -> str | None:
+        return self.inner.choose(seq, messages, choices, stack, cancel)
+
+    def prefill(self, seq, messages, stack=(), cancel=None) -> int:
+        return self.inner.prefill(seq, messages, stack, cancel)
+
+    def held_tokens(self, seq: str) -> int:
+        return self.inner.held_tokens(seq)
+
+    def reset(self, seq: str | None = None) -> None:
+        self.inner.reset(seq)
+
 
 def _run_direct(model: Path, intro: str, answer_tokens: int, threads: int, script: list[tuple[str, str]]) -> list[dict]:
     import llama_cpp

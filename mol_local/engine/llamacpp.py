@@ -33,6 +33,7 @@ from mol_local.engine.base import (
 )
 from mol_local.engine.template import ChatTemplate
 from mol_local.errors import AdapterMismatch, ContextOverflow, CorruptModel, EngineError
+from mol_local.engine.sampling import NO_TOKEN, make_sampler
 from mol_local.models import check_adapter_fits, inspect_gguf
 
 _QUIET = False
@@ -277,31 +278,6 @@ class LlamaCppEngine(Engine):
         return state, evaluated
 
     # -- sampling -----------------------------------------------------------
-    def _sampler(self, request: GenerationRequest):
-        chain = llama_cpp.llama_sampler_chain_init(llama_cpp.llama_sampler_chain_default_params())
-        if request.grammar:
-            g = llama_cpp.llama_sampler_init_grammar(self.vocab, request.grammar.encode("utf-8"), b"root")
-            if not g:
-                llama_cpp.llama_sampler_free(chain)
-                raise EngineError("The grammar does not parse — this is a bug in mol-local, please report it")
-            llama_cpp.llama_sampler_chain_add(chain, g)
-        elif request.repeat_penalty != 1.0:
-            llama_cpp.llama_sampler_chain_add(
-                chain, llama_cpp.llama_sampler_init_penalties(self.n_vocab, 64, request.repeat_penalty, 0.0, 0.0)
-            )
-        if request.ignore_eos:
-            eog = self._eog_tokens()
-            bias = (llama_cpp.llama_logit_bias * len(eog))(*[llama_cpp.llama_logit_bias(t, float("-inf")) for t in eog])
-            llama_cpp.llama_sampler_chain_add(chain, llama_cpp.llama_sampler_init_logit_bias(self.n_vocab, len(eog), bias))
-        if request.temperature <= 0:
-            llama_cpp.llama_sampler_chain_add(chain, llama_cpp.llama_sampler_init_greedy())
-        else:
-            llama_cpp.llama_sampler_chain_add(chain, llama_cpp.llama_sampler_init_top_k(40))
-            llama_cpp.llama_sampler_chain_add(chain, llama_cpp.llama_sampler_init_top_p(0.95, 1))
-            llama_cpp.llama_sampler_chain_add(chain, llama_cpp.llama_sampler_init_temp(request.temperature))
-            llama_cpp.llama_sampler_chain_add(chain, llama_cpp.llama_sampler_init_dist(request.seed))
-        return chain
-
     def _eog_tokens(self) -> list[int]:
         if self._eog is None:
             self._eog = [t for t in range(self.n_vocab) if llama_cpp.llama_vocab_is_eog(self.vocab, t)]
@@ -326,14 +302,14 @@ class LlamaCppEngine(Engine):
         finish = "length"
         t_first: float | None = None
         n_out = 0
-        sampler = self._sampler(request)
+        sampler = make_sampler(self.vocab, self.n_vocab, request, self._eog_tokens() if request.ignore_eos else ())
         try:
             while n_out < max_tokens:
                 if request.cancel is not None and request.cancel.is_set():
                     finish = "cancelled"
                     break
-                tok = llama_cpp.llama_sampler_sample(sampler, self.ctx.ctx, -1)
-                if llama_cpp.llama_vocab_is_eog(self.vocab, tok):
+                tok = sampler.sample(self.ctx.ctx)
+                if tok == NO_TOKEN or llama_cpp.llama_vocab_is_eog(self.vocab, tok):
                     finish = "stop"
                     break
                 n_out += 1
@@ -346,7 +322,7 @@ class LlamaCppEngine(Engine):
                         request.on_token(piece)
                 self._decode(state, [tok])
         finally:
-            llama_cpp.llama_sampler_free(sampler)
+            sampler.free()
         tail = decoder.decode(b"", final=True)
         if tail:
             pieces.append(tail)
