@@ -290,10 +290,7 @@ class LlamaCppEngine(Engine):
     def _generate(self, request: GenerationRequest) -> GenerationResult:
         t0 = time.perf_counter()
         prompt = self.tokenize_messages(request.messages)
-        if len(prompt) + 1 > self.n_ctx:
-            raise ContextOverflow(
-                f"The prompt needs {len(prompt)} tokens but the context holds {self.n_ctx} — shorten the message"
-            )
+        self._check_fits(prompt)
         max_tokens = max(0, min(request.max_tokens, self.n_ctx - len(prompt)))
         state, evaluated = self._prepare(request.seq, prompt, request.stack, request.cancel)
         t_prefill = time.perf_counter()
@@ -358,12 +355,19 @@ class LlamaCppEngine(Engine):
             return None
         shared, finals = split
         prompt = self.tokenize_messages(messages) + shared
+        self._check_fits(prompt)
         with self._lock:
             self._prepare(seq, prompt, stack, cancel)
             ptr = llama_cpp.llama_get_logits_ith(self.ctx.ctx, -1)
             logits = np.ctypeslib.as_array(ptr, shape=(self.n_vocab,))
             best = max(range(len(finals)), key=lambda i: float(logits[finals[i]]))
         return choices[best]
+
+    def _check_fits(self, prompt: Sequence[int]) -> None:
+        if len(prompt) + 1 > self.n_ctx:
+            raise ContextOverflow(
+                f"The prompt needs {len(prompt)} tokens but the context holds {self.n_ctx} — shorten the message"
+            )
 
     def _choice_tokens(self, choices: tuple[str, ...]) -> tuple[list[int], list[int]] | None:
         """(shared leading tokens, one distinct final token per choice), or None if they do not split so."""
