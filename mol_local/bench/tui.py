@@ -22,9 +22,13 @@ from pathlib import Path
 CHILD = r"""
 import os, sys, time, json
 t_start = float(sys.argv[1])
-if sys.argv[2] == "mol":
-    from mol_local.cli import import_commands   # what `mol` imports before it opens the TUI
-    import_commands()
+if sys.argv[2] == "mol":  # what plain `mol` runs before it opens the TUI (mol_local.cli.main)
+    from mol_local.cli import cli, import_commands, wants_subcommand
+    from mol_local.cli.tui import open_tui
+    from mol_local.paths import offline_env
+    offline_env()
+    if wants_subcommand([]):
+        import_commands()
 from app.app import MolApp
 marks = {}
 heavy_at_interactive = []
