@@ -184,9 +184,10 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
     from trainer.export import check_parity, export_gguf, save_peft
     from trainer.gate import decide, nll, nll_per_char, quality_split, regression_examples, route_accuracy, route_set
     from trainer.hf import load_base
-    from trainer.train import peak_rss_mb, train
+    from trainer.train import peak_rss_mb, rss_mb, train
 
     cfg = opts.config
+    start_mb = rss_mb()  # the memory box charges this run only what it adds (see trainer.train)
     base_model, hf_tok = load_base(base, threads=cfg.threads)
     tok = Tokenizer(hf_tok)
     pad = hf_tok.pad_token_id if hf_tok.pad_token_id is not None else hf_tok.eos_token_id
@@ -247,14 +248,15 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
     if not train_ex:
         return {"status": "rejected", "reason": "no example left after re-checking consent", "metrics": before, "data_ids": [], "revision": None}
     init_from = parent.path / "peft" if parent and (parent.path / "peft").is_dir() else None
-    model, res = train(base_model, pad, train_ex, cfg, run_dir, init_from=init_from, on_progress=lambda p: emit({"stage": "step", "slot": slot, **asdict(p)}))
+    model, res = train(base_model, pad, train_ex, cfg, run_dir, init_from=init_from, on_progress=lambda p: emit({"stage": "step", "slot": slot, **asdict(p)}),
+                       baseline_mb=start_mb)
     metrics = {**before, **quality, "train_s": res.train_s, "tokens": res.tokens, "tokens_per_s": res.tokens_per_s, "steps": res.steps,
                "resumed_from_step": res.resumed_from, "peak_rss_mb": max(res.peak_rss_mb, peak_rss_mb()), "examples": len(train_ex)}
     if res.status == "time_budget":
         return {"status": "paused", "reason": f"time budget reached at step {res.steps} — the next run resumes", "metrics": metrics, "data_ids": data_ids, "revision": None}
     if res.status == "memory_budget":
         shutil.rmtree(run_dir, ignore_errors=True)
-        return {"status": "rejected", "reason": f"peak memory {res.peak_rss_mb:.0f} MiB exceeded trainer.memory_budget_mb", "metrics": metrics, "data_ids": data_ids, "revision": None}
+        return {"status": "rejected", "reason": f"the run added {res.peak_rss_mb - start_mb:.0f} MiB, over trainer.memory_budget_mb", "metrics": metrics, "data_ids": data_ids, "revision": None}
 
     emit({"stage": "export", "slot": slot})
     peft_dir = save_peft(model, run_dir / "peft")

@@ -15,9 +15,7 @@ PROFILE = Path(__file__).parents[2] / "hcp" / "profiles" / "local-default.toml"
 def hcp_file(tmp_path: Path) -> Callable[..., Path]:
     """Write the local-default profile with trainer settings changed; returns its path."""
 
-    # The trainer boxes the RSS of its whole process; the pytest process also holds every engine,
-    # index and model earlier tests loaded, so tests that are not about the box give it room.
-    def make(*, enabled: bool = True, memory_mb: int = 16384, time_min: int = 60, gain: float = 0.0, regression: float = 1.0) -> Path:
+    def make(*, enabled: bool = True, memory_mb: int = 4096, time_min: int = 60, gain: float = 0.0, regression: float = 1.0) -> Path:
         text = PROFILE.read_text(encoding="utf-8")
         text = re.sub(r"(\[trainer\]\s*\n)enabled = \w+", rf"\1enabled = {str(enabled).lower()}", text)
         text = re.sub(r"memory_budget_mb = \d+", f"memory_budget_mb = {memory_mb}", text)
