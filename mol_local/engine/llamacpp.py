@@ -33,7 +33,7 @@ from mol_local.engine.base import (
 )
 from mol_local.engine.template import ChatTemplate
 from mol_local.errors import AdapterMismatch, ContextOverflow, CorruptModel, EngineError
-from mol_local.engine.sampling import NO_TOKEN, make_sampler
+from mol_local.engine.sampling import NO_TOKEN, make_sampler, split_choices
 from mol_local.models import check_adapter_fits, inspect_gguf
 
 _QUIET = False
@@ -370,14 +370,8 @@ class LlamaCppEngine(Engine):
             )
 
     def _choice_tokens(self, choices: tuple[str, ...]) -> tuple[list[int], list[int]] | None:
-        """(shared leading tokens, one distinct final token per choice), or None if they do not split so."""
         if choices not in self._choice_cache:
-            toks = [self._tok(c, False) for c in choices]
-            n = len(toks[0]) - 1
-            ok = len(choices) > 1 and n >= 0 and all(len(t) == n + 1 and t[:n] == toks[0][:n] for t in toks)
-            finals = [t[-1] for t in toks]
-            ok = ok and len(set(finals)) == len(finals)
-            self._choice_cache[choices] = (toks[0][:n], finals) if ok else None
+            self._choice_cache[choices] = split_choices([self._tok(c, False) for c in choices])
         return self._choice_cache[choices]
 
     # -- logits, for tests and parity checks ---------------------------------

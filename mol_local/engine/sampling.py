@@ -110,3 +110,15 @@ def make_sampler(vocab, n_vocab: int, request: GenerationRequest, eog: Sequence[
     if request.grammar and request.temperature <= 0:
         return GreedyGrammar(vocab, n_vocab, request.grammar, eog if request.ignore_eos else ())
     return ChainSampler(vocab, n_vocab, request, eog if request.ignore_eos else ())
+
+
+def split_choices(toks: Sequence[list[int]]) -> tuple[list[int], list[int]] | None:
+    """(shared leading tokens, one distinct final token per choice), or None if the choices do not split so.
+
+    One forward pass can score such choices: feed the shared tokens, compare the finals' logits.
+    """
+    n = len(toks[0]) - 1 if toks else -1
+    if len(toks) < 2 or n < 0 or not all(len(t) == n + 1 and t[:n] == toks[0][:n] for t in toks):
+        return None
+    finals = [t[-1] for t in toks]
+    return (list(toks[0][:n]), finals) if len(set(finals)) == len(finals) else None
