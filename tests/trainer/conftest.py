@@ -75,3 +75,19 @@ FACTS = [
     ("Which team do I support?", "You support KAA Gent in football."),
     ("What is my running goal?", "Your running goal is a half marathon in October."),
 ]
+
+# The facts cannot be predicted from each other, so on a held-out fact two optimizer steps moved NLL by under 1%
+# either way, and which turns the random ids held out decided a promotion test (CI once saw -0.45%). A house
+# style the answers share, which the base does not predict, is what a personal layer should learn from a few
+# turns: over three epochs its held-out gain was +2..+11% whichever turns were held out (4 runs; 1 epoch: +0.4..6%).
+STYLED = [(q, f"From your notes: {a}") for q, a in FACTS]
+
+
+def _promote_options():
+    from trainer.nightly import Options
+    from trainer.train import TrainConfig
+
+    return Options(slots=("L1",), config=TrainConfig(rank=4, alpha=8.0, epochs=3, batch_size=3, max_len=160, lr=3e-3, checkpoint_every=1), regression_limit=2)
+
+
+PROMOTE_OPTS = _promote_options()

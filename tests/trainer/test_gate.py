@@ -9,7 +9,7 @@ import pytest
 
 from memory.consent import training_id
 from mol_local.adapters.registry import Registry
-from tests.trainer.conftest import FACTS, commit
+from tests.trainer.conftest import PROMOTE_OPTS, STYLED, commit
 from trainer.bench import garbage_conversations
 from trainer.gate import decide, quality_split
 from trainer.nightly import Options, run_nightly
@@ -65,8 +65,8 @@ def test_garbage_night_is_rejected_with_the_reason_and_nothing_trained(hcp_file,
 def test_genuine_answers_pass_and_mixed_in_garbage_is_never_trained_on(hcp_file, open_rt) -> None:
     rt = open_rt(hcp_file())
     junk = [commit(rt, [pair]) for pair in garbage_conversations(3, seed=4)]
-    genuine = [commit(rt, [pair]) for pair in FACTS[:6]]
-    row = run_nightly(rt, OPTS)["slots"][0]
+    genuine = [commit(rt, [pair]) for pair in STYLED[:6]]
+    row = run_nightly(rt, PROMOTE_OPTS)["slots"][0]
     m = row.get("metrics", {})
     assert row["status"] == "promoted", f"{row['status']}: {row.get('reason')} metrics={m}"
     assert m["garbage_dropped"] == 3 and m["new_examples"] == 9 and m["data_nll_per_char_median"] < 2.0

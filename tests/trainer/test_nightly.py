@@ -19,7 +19,7 @@ import pytest
 
 from memory.consent import set_consent, training_id
 from mol_local.adapters.registry import Registry
-from tests.trainer.conftest import FACTS, commit
+from tests.trainer.conftest import FACTS, PROMOTE_OPTS, STYLED, commit
 from trainer.nightly import Options, run_nightly
 from trainer.train import TrainConfig
 
@@ -59,11 +59,8 @@ def test_examples_are_the_runtimes_own_view_tokens(runtime) -> None:
 @pytest.mark.timeout(1200)  # under a load of ~10 on 2 cores it has run past the 600 s default
 def test_promotes_with_manifest_and_never_trains_on_revoked_data(hcp_file, open_rt) -> None:
     rt = open_rt(hcp_file())
-    # Which turns are held out depends on their random ids, and with no id under the hold-out fraction the
-    # newest turn is. So every answer that can be held out shares the style trained on ("You/Your ..."):
-    # an off-style held-out answer ("Under the blue flower pot.") made the gain tiny or negative ~1 run in 5.
-    flip = commit(rt, [("What is my password hint?", "Your hint is the name of your first bike."), ("Where is my spare key?", "Your spare key is under the blue flower pot.")])
-    keep = commit(rt, FACTS[:6])
+    flip = commit(rt, STYLED[6:])
+    keep = commit(rt, STYLED[:6])
     never = commit(rt, [("Private: my salary?", "You earn 4200 a month.")], consent=False)
     events: list[dict] = []
 
@@ -72,7 +69,7 @@ def test_promotes_with_manifest_and_never_trains_on_revoked_data(hcp_file, open_
         if e["stage"] == "train":  # consent turned off between selection and training
             set_consent(rt.db, flip, False)
 
-    report = run_nightly(rt, OPTS, on_event=on_event)
+    report = run_nightly(rt, PROMOTE_OPTS, on_event=on_event)
     row = report["slots"][0]
     assert row["status"] == "promoted", f"{row['status']}: {row.get('reason')} metrics={row.get('metrics')} selected={row['selected']}"
     assert row["metrics"]["new_gain_rel"] > 0 and row["metrics"]["parity_corr"] >= 0.95, row["metrics"]
