@@ -11,10 +11,10 @@ from __future__ import annotations
 import os
 import shutil
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -31,6 +31,7 @@ HNSW = {"space": "cosine", "ef_construction": 512, "ef_search": 256, "max_neighb
 LAYOUT = 3  # bump when HNSW or the stored metadata change: the index is then rebuilt from SQLite
 _MODELS: dict[str, Any] = {}  # one loaded model per process, shared by every Embedder
 _MODELS_LOCK = threading.Lock()
+T = TypeVar("T")
 
 
 def model_dir() -> Path:
@@ -128,22 +129,31 @@ class VectorIndex:
         elif not self.path.exists():
             self.wipe()  # also drops Chroma's in-process cache of a directory deleted behind our back
             return f"the vector index at {self.path} was missing"
+        self._drop_leftovers()
         if reason is None:
             try:
                 self._connect()
-                self._col.count()
+                self._check()
                 return None
             except self._errors() as exc:
                 reason = f"the vector index at {self.path} was unreadable ({str(exc)[:120]})"
         self.wipe()
         return reason
 
-    def _connect(self) -> None:
+    def _check(self) -> None:
+        """Touch every part a search uses (metadata segment, vector segment), so damage shows at open."""
+        n = self._col.count()
+        self._col.get(limit=1, include=[])
+        if n:
+            self._col.query(query_embeddings=np.ones((1, DIM), dtype=np.float32), n_results=1, include=["distances"])
+
+    def _connect(self, path: Path | None = None) -> None:
         import chromadb
         from chromadb.config import Settings
 
-        self.path.mkdir(parents=True, exist_ok=True)
-        self._client = chromadb.PersistentClient(path=str(self.path), settings=Settings(anonymized_telemetry=False))
+        path = path or self.path
+        path.mkdir(parents=True, exist_ok=True)
+        self._client = chromadb.PersistentClient(path=str(path), settings=Settings(anonymized_telemetry=False))
         self._col = self._client.get_or_create_collection(
             COLLECTION,
             embedding_function=None,  # vectors always come from our Embedder
@@ -151,41 +161,83 @@ class VectorIndex:
             metadata={"model": MODEL_NAME, "dim": DIM, "layout": LAYOUT},
         )
 
-    def wipe(self) -> None:
-        """Delete the whole index directory and start an empty one."""
+    def _close(self) -> None:
         from chromadb.api.client import SharedSystemClient
 
         self._client = self._col = None
         SharedSystemClient.clear_system_cache()  # Chroma caches one system per path; it would keep the old files
-        shutil.rmtree(self.path, ignore_errors=True)
+
+    def _side(self, kind: str) -> Path:
+        return self.path.with_name(f".{self.path.name}.{kind}")
+
+    def _drop_leftovers(self) -> None:
+        for kind in ("new", "old"):
+            shutil.rmtree(self._side(kind), ignore_errors=True)
+
+    def wipe(self) -> None:
+        """Replace the index directory with an empty one, never leaving a half-made one in its place.
+
+        The empty collection is made beside the index and renamed in; the old one is
+        renamed away before it is deleted. A kill at any point leaves the index
+        whole, empty, or missing, and a missing one is rebuilt from SQLite at the
+        next open. (Deleting in place once left Chroma with a collection row whose
+        metadata segment was gone: "Missing metadata segment".)
+        """
+        self._close()
+        self._drop_leftovers()
+        fresh, old = self._side("new"), self._side("old")
+        self._connect(fresh)
+        self._close()
+        if self.path.exists():
+            os.replace(self.path, old)
+        os.replace(fresh, self.path)
+        shutil.rmtree(old, ignore_errors=True)
         self._connect()
 
+    def _call(self, op: Callable[[Any], T]) -> T:
+        """Run `op(collection)`; on a Chroma error reconnect once and retry.
+
+        Another process (`mol memory reindex` while the app runs) may have replaced
+        the directory under our open handles ("attempt to write a readonly
+        database", "Missing metadata segment"): a fresh connection sees the new one.
+        """
+        try:
+            return op(self._col)
+        except self._errors():
+            pass
+        try:
+            self._close()
+            self._connect()
+            return op(self._col)
+        except self._errors() as exc:
+            raise IndexUnavailable(f"The vector index at {self.path} is damaged ({str(exc)[:120]}) — run `mol memory reindex`") from exc
+
     def model_matches(self) -> bool:
-        meta = self._col.metadata or {}
+        meta = self._call(lambda c: c.metadata) or {}
         return meta.get("model") == MODEL_NAME and meta.get("dim") == DIM and meta.get("layout") == LAYOUT
 
     def versions(self) -> dict[str, str]:
-        got = self._col.get(include=["metadatas"])
+        got = self._call(lambda c: c.get(include=["metadatas"]))
         return {i: (m or {}).get("updated_at", "") for i, m in zip(got["ids"], got["metadatas"])}
 
     def upsert(self, ids: Sequence[str], vectors: np.ndarray, versions: Sequence[str]) -> None:
         for i in range(0, len(ids), 1000):
-            self._col.upsert(
+            self._call(lambda c, i=i: c.upsert(
                 ids=list(ids[i : i + 1000]),
                 embeddings=vectors[i : i + 1000],
                 metadatas=[{"updated_at": v} for v in versions[i : i + 1000]],
-            )
+            ))
 
     def delete(self, ids: Sequence[str]) -> None:
         for i in range(0, len(ids), 1000):
-            self._col.delete(ids=list(ids[i : i + 1000]))
+            self._call(lambda c, i=i: c.delete(ids=list(ids[i : i + 1000])))
 
     def count(self) -> int:
-        return self._col.count()
+        return self._call(lambda c: c.count())
 
     def query(self, vector: np.ndarray, k: int) -> list[Hit]:
         """Nearest k (fewer when the index holds fewer)."""
         if k <= 0:
             return []
-        got = self._col.query(query_embeddings=vector.reshape(1, -1), n_results=k, include=["distances"])
+        got = self._call(lambda c: c.query(query_embeddings=vector.reshape(1, -1), n_results=k, include=["distances"]))
         return [Hit(i, 1.0 - float(d)) for i, d in zip(got["ids"][0], got["distances"][0])]

@@ -57,6 +57,33 @@ def test_corrupt_index_is_rebuilt(bank: MemoryBank, db, mol_home) -> None:
     assert "unreadable" in again.notices[0] and again.index.count() == len(FACTS)
 
 
+def test_a_collection_without_its_metadata_segment_is_rebuilt_at_open(bank: MemoryBank, db, mol_home) -> None:
+    """What a kill while Chroma creates a collection can leave: the collection row without its segments."""
+    import sqlite3
+
+    ids = _add(bank)
+    bank.index._close()
+    con = sqlite3.connect(mol_home / "chroma" / "chroma.sqlite3")
+    con.execute("delete from segments where scope = 'METADATA'")
+    con.commit()
+    con.close()
+    again = MemoryBank(db, mol_home / "chroma")
+    assert again.search("home network password", 1)[0].memory.id == ids[FACTS[2]]
+    assert "Missing metadata segment" in again.notices[0] and again.index.count() == len(FACTS)
+
+
+def test_a_reindex_killed_between_its_renames_is_rebuilt(bank: MemoryBank, db, mol_home) -> None:
+    """wipe() renames the old index away, then the empty one in: killed between, the index is missing."""
+    ids = _add(bank)
+    bank.index._close()
+    (mol_home / "chroma").rename(mol_home / ".chroma.old")
+    (mol_home / ".chroma.new").mkdir()
+    again = MemoryBank(db, mol_home / "chroma")
+    assert again.search("instrument I practise", 1)[0].memory.id == ids[FACTS[4]]
+    assert "missing" in again.notices[0] and again.index.count() == len(FACTS)
+    assert not (mol_home / ".chroma.old").exists() and not (mol_home / ".chroma.new").exists()
+
+
 def test_drift_is_repaired_at_open(bank: MemoryBank, db, mol_home) -> None:
     ids = _add(bank)
     cello = ids[FACTS[4]]

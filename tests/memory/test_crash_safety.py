@@ -120,3 +120,13 @@ def test_sigkill_during_reindex(bank: MemoryBank, mol_home: Path) -> None:
         assert again.store.count() == 300
         found = again.search("room 42", 3)
         assert again.index.count() == 300 and found
+
+
+def test_an_open_bank_survives_a_reindex_by_another_process(bank: MemoryBank, mol_home: Path) -> None:
+    """The app keeps its index open while `mol memory reindex` replaces it from a shell."""
+    bank.add([new_memory(f"Note {i}: the parcel for flat {i} is at the desk") for i in range(40)])
+    assert bank.search("parcel for flat 7", 3)
+    assert _run_killed(["memory", "reindex", "--json"], _env(mol_home), None)[0]
+    bank.add([new_memory("The spare bike key is in the blue jar")])
+    assert bank.index.count() == 41
+    assert bank.search("where is the bike key", 1)[0].memory.text == "The spare bike key is in the blue jar"
