@@ -145,9 +145,13 @@ class Runtime:
         return {label: cfg.name for label, cfg in self.hcp.slots.items()}
 
     def head(self, slot: str) -> str:
+        from mol_local.genui.generate import ui_guide
+        from mol_local.genui.turn_ui import is_ui_slot
         from mol_local.views import system_head
 
         head = system_head(self.pack.intro, self.pack.persona(self.hcp.slots[slot].persona))
+        if is_ui_slot(self, slot):  # the UI guide is stable, so it belongs to the cached head, not the tail
+            head = f"{head}\n\n{ui_guide()}"
         tools = self.tool_hub.describe() if self.tools is None and self.tool_hub is not None else ""
         return f"{head}\n\n{tools}" if tools else head
 

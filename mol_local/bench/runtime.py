@@ -7,7 +7,8 @@ temperature 0, every answer exactly `answer_tokens` long so latencies compare):
   (what a user would otherwise run; llama-cpp-python reuses its prefix);
 - mol: our turn loop (route hop + answer on the slot's own view + summary hop),
   a random LoRA per slot and for the router, per-slot KV reuse on, and after
-  each turn the prewarm the app runs while the user reads (counted in total);
+  each turn the prewarm the app runs while the user reads (counted in total;
+  `mol_turn_over_direct` is the same without it: route + answer + summary);
 - mol_naive: the same loop with KV reuse off.
 """
 
@@ -149,6 +150,7 @@ def _run_mol(engine: LlamaCppEngine, hcp, reuse: bool, script: list[tuple[str, s
         )
         t0 = time.perf_counter()
         result = session.run_turn(text, hooks=hooks)
+        turn_end = time.perf_counter()
         warmed = session.prewarm() if reuse else {}  # what the app does while the user reads
         end = time.perf_counter()
         router.route = real_route  # type: ignore[method-assign]
@@ -158,6 +160,8 @@ def _run_mol(engine: LlamaCppEngine, hcp, reuse: bool, script: list[tuple[str, s
             "ttft_ms": (marks.get("first", end) - t0) * 1000,
             "answer_ms": (marks.get("answer", end) - t0) * 1000,
             "total_ms": (end - t0) * 1000,
+            "turn_ms": (turn_end - t0) * 1000,
+            "prewarm_ms": (end - turn_end) * 1000,
             "route_ms": tm.get("route_ms", 0.0),
             "prefill_tokens": tm["prefill_tokens"],
             "summary_chars": len(result.summary or ""),
@@ -237,6 +241,7 @@ def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_token
         "ttft_over_direct": round(mean(mol, "ttft_ms") / mean(direct, "ttft_ms"), 3),
         "answer_latency_over_direct": round(mean(mol, "answer_ms") / mean(direct, "answer_ms"), 3),
         "mol_total_over_direct": round(mean(mol, "total_ms") / mean(direct, "total_ms"), 3),
+        "mol_turn_over_direct": round(mean(mol, "turn_ms") / mean(direct, "total_ms"), 3),
         "naive_answer_latency_over_direct": round(mean(naive, "answer_ms") / mean(direct, "answer_ms"), 3),
         "route_ms_p50": round(_p50([r["route_ms"] for r in mol]), 2),
         "reentry_prefill_tokens_mean": round(mean(reentry, "prefill_tokens"), 1),
@@ -251,6 +256,7 @@ def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_token
         "mol_answer_ms_mean": round(mean(mol, "answer_ms"), 1),
         "mol_total_ms_mean": round(mean(mol, "total_ms"), 1),
         "prewarm_tokens_mean": round(mean(mol, "prewarm_tokens"), 1),
+        "prewarm_ms_mean": round(mean(mol, "prewarm_ms"), 1),
         "per_slot_answer_ms_mean": {s: round(mean([r for r in mol if r["slot"] == s], "answer_ms"), 1) for s in hcp.slots},
         "direct_per_slot_answer_ms_mean": {
             s: round(statistics.fmean([d["answer_ms"] for d, (slot, _) in zip(direct, script) if slot == s]), 1) for s in hcp.slots

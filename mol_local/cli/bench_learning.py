@@ -15,9 +15,10 @@ DEFAULT_OUT = "bench/results/learning.json"
 @click.option("--cycles", default=3, show_default=True, type=click.IntRange(1, 10), help="Nightly cycles.")
 @click.option("--epochs", default=2, show_default=True, type=click.IntRange(1, 20), help="Epochs per night.")
 @click.option("--max-len", default=512, show_default=True, type=click.IntRange(64, 4096), help="Longest example in tokens (the view's tail is kept).")
+@click.option("--lr", default=2e-3, show_default=True, type=click.FloatRange(1e-6, 1.0), help="Peak learning rate.")
 @click.option("--regression-limit", type=click.IntRange(1), help="Score only the first N regression prompts (default: all 40).")
 @click.option("--out", type=click.Path(dir_okay=False), default=DEFAULT_OUT, show_default=True, help="Also write the result here ('' to skip).")
-def bench_learning(as_json: bool, n: int, cycles: int, epochs: int, max_len: int, regression_limit: int | None, out: str) -> None:
+def bench_learning(as_json: bool, n: int, cycles: int, epochs: int, max_len: int, lr: float, regression_limit: int | None, out: str) -> None:
     """Does the nightly layer learn a simulated user without forgetting? Plus our tokens/s vs a plain HF Trainer."""
     from trainer.bench import run_learning_bench
     from trainer.train import TrainConfig
@@ -25,7 +26,7 @@ def bench_learning(as_json: bool, n: int, cycles: int, epochs: int, max_len: int
     result = run_learning_bench(
         conversations=n,
         cycles=cycles,
-        config=TrainConfig(epochs=epochs, max_len=max_len),
+        config=TrainConfig(epochs=epochs, max_len=max_len, lr=lr),
         regression_limit=regression_limit,
         progress=lambda m: click.echo(m, err=True),
     )

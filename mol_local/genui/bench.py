@@ -7,6 +7,10 @@ parsed first attempt), p50 generation time of the first attempt. The model's
 repair attempt is off here so the numbers describe the generator;
 `semantic_valid_rate_repaired` is the share valid after the deterministic
 repair (`mol_local.genui.repair`), which costs no generation.
+
+`placement` says where the UI guide goes: "head" (the runtime's way, L3's
+cached system head) or "tail" (in the user message, the way before; kept
+to compare adherence).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 from mol_local.genui.catalog import COMPONENTS
-from mol_local.genui.generate import compose, ui_prompt
+from mol_local.genui.generate import compose, ui_guide, ui_prompt
 
 
 def load_eval() -> list[dict[str, Any]]:
@@ -45,10 +49,16 @@ def adherence(raw: str, required: list[str]) -> float:
     return sum(1 for t in required if t in have) / len(required)
 
 
-def measure(engine, head: str, item: dict, *, grammar: bool, max_tokens: int) -> dict[str, Any]:
+def messages(head: str, request: str, placement: str) -> list[dict[str, str]]:
+    if placement == "head":
+        return [{"role": "system", "content": f"{head}\n\n{ui_guide()}"}, {"role": "user", "content": request}]
+    return [{"role": "system", "content": head}, {"role": "user", "content": ui_prompt(request)}]
+
+
+def measure(engine, head: str, item: dict, *, grammar: bool, max_tokens: int, placement: str = "head") -> dict[str, Any]:
     """One request in one mode, from a cold sequence (no cross-request KV advantage)."""
     engine.reset("L3")
-    msgs = [{"role": "system", "content": head}, {"role": "user", "content": ui_prompt(item["request"])}]
+    msgs = messages(head, item["request"], placement)
     out = compose(engine, msgs, seq="L3", grammar=grammar, max_tokens=max_tokens, repair=False)
     return {"id": item["id"], "grammar": grammar, "parsed": out.parsed_first, "valid": out.valid_first,
             "repaired": out.repaired_first, "fixes": out.fixes[:4], "adherence": adherence(out.raw_first, item["components"]),
@@ -65,7 +75,9 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, float]:
             "gen_ms_p50": statistics.median(r["gen_ms"] for r in records)}
 
 
-def run_genui_bench(*, limit: int | None = None, max_tokens: int = 384, threads: int = 2) -> dict[str, Any]:
+def run_genui_bench(
+    *, limit: int | None = None, max_tokens: int = 384, threads: int = 2, placement: str = "head", grammar_only: bool = False
+) -> dict[str, Any]:
     from hcp import load_profile
     from mol_local.engine.llamacpp import LlamaCppEngine
     from mol_local.models import resolve_model
@@ -82,13 +94,14 @@ def run_genui_bench(*, limit: int | None = None, max_tokens: int = 384, threads:
     records: dict[bool, list[dict[str, Any]]] = {True: [], False: []}
     try:
         for item in items:  # both modes per request, so an interrupted run still pairs them
-            for grammar in (True, False):
-                records[grammar].append(measure(engine, head, item, grammar=grammar, max_tokens=max_tokens))
+            for grammar in (True,) if grammar_only else (True, False):
+                records[grammar].append(measure(engine, head, item, grammar=grammar, max_tokens=max_tokens, placement=placement))
                 print(json.dumps(records[grammar][-1]), file=sys.stderr, flush=True)  # partial numbers survive
     finally:
         engine.close()
-    on, off = summarise(records[True]), summarise(records[False])
-    result: dict[str, Any] = {**on, **{f"{k}_no_grammar": v for k, v in off.items()}}
-    result.update({"requests": len(items), "max_tokens": max_tokens, "model": hcp.base_model,
+    result: dict[str, Any] = summarise(records[True])
+    if records[False]:
+        result.update({f"{k}_no_grammar": v for k, v in summarise(records[False]).items()})
+    result.update({"requests": len(items), "max_tokens": max_tokens, "placement": placement, "threads": threads, "model": hcp.base_model,
                    "wall_s": round(time.perf_counter() - t0, 1)})
     return result

@@ -38,10 +38,10 @@ EXAMPLE = (
     '"actions":{"more":{"kind":"ask_model","target":"list","payload":{},"visibility":"model"}}}'
 )
 
-INSTRUCTION = (
-    "Answer with one UI document in JSON, nothing else. Components:\n{catalog}\n"
+GUIDE = (
+    "Answer each request with one UI document in JSON, nothing else. Components:\n{catalog}\n"
     "Each action has kind (set_state, submit, call_tool, ask_model), target, payload, visibility (model or noai). "
-    "Inputs bind state keys. Example:\n{example}\n\nRequest: {request}"
+    "Inputs bind state keys. Example:\n{example}"
 )
 
 
@@ -56,8 +56,16 @@ def document_grammar() -> str:
     return gbnf + '\nkey ::= "\\"" [a-z] [a-z0-9_]{0,15} "\\"" space\n'
 
 
+@lru_cache(maxsize=1)
+def ui_guide() -> str:
+    """The catalog, the action fields and one example: ~420 tokens that go in L3's head, so its KV is reused."""
+    return GUIDE.format(catalog=catalog_prompt(), example=EXAMPLE)
+
+
 def ui_prompt(request: str) -> str:
-    return INSTRUCTION.format(catalog=catalog_prompt(), example=EXAMPLE, request=request)
+    """Guide and request in one user message: the placement before the guide moved to L3's head, kept so
+    `mol bench genui --placement tail` can compare the two."""
+    return f"{ui_guide()}\n\nRequest: {request}"
 
 
 @dataclass
@@ -122,7 +130,7 @@ def compose(
     cancel: threading.Event | None = None,
     on_token: Callable[[str], None] | None = None,
 ) -> Composed:
-    """Generate a document from `messages` (whose last user message already carries `ui_prompt`).
+    """Generate a document from `messages` (an L3 view: `ui_guide` in the head, the user's message as the tail).
 
     Invalid output goes through the deterministic repair (`mol_local.genui.repair`) first; what
     that cannot fix gets one model repair attempt (when `repair`), then the plain-text fallback.

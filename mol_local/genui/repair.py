@@ -25,8 +25,11 @@ Documented repairs, in order:
    retargeted where exactly one candidate exists (the enclosing or only Form
    for `submit`, the component running it for `ask_model`, the single
    bindable tool with that prefix for `call_tool`); a `set_state` on a missing
-   key creates the key from `payload.value`. Otherwise it is left for the
-   validator (and the model's one repair attempt) to report.
+   key creates the key from `payload.value`. An `ask_model` action that no
+   component runs and whose target does not resolve is dropped: nothing can
+   trigger it (a small model copies the example's action into unrelated
+   documents). Otherwise it is left for the validator (and the model's one
+   repair attempt) to report.
 
 Nothing here makes a document valid that the validator would not accept on
 its own: `compose` always re-validates the result.
@@ -233,6 +236,10 @@ def _fix_actions(doc: dict, fixes: list[str]) -> None:
             fixes.append(f"added {actions[aid]['kind']} action {aid!r} for {comp['id']!r}")
         runners.setdefault(aid, []).append(comp["id"])
     forms = [c["id"] for c in comps if c["type"] == "Form"]
+    for aid in [a for a, act in actions.items() if isinstance(act, dict) and act.get("kind") == "ask_model"
+                and act.get("target") not in by_id and not runners.get(a)]:
+        del actions[aid]
+        fixes.append(f"dropped action {aid!r}: nothing runs it and its target does not exist")
     for aid, act in actions.items():
         if not isinstance(act, dict) or not isinstance(act.get("payload"), dict):
             continue

@@ -150,6 +150,15 @@ def test_ask_model_and_call_tool_targets_resolve_when_unique():
     assert validate(out) == ["action 'rem' calls 'reminders'; bindable tools are reminders.add, reminders.complete, notes.create"]
 
 
+def test_an_ask_model_action_nothing_runs_and_aiming_nowhere_is_dropped():
+    """The 135M model copies the guide's example action ("more" -> "list") into unrelated documents."""
+    src = doc([{"id": "t", "type": "Timer", "label": "Egg", "bind": "secs", "seconds": 300}], {"secs": 300},
+              {"more": {"kind": "ask_model", "target": "list", "payload": {}, "visibility": "model"},
+               "keep": {"kind": "ask_model", "target": "t", "payload": {}, "visibility": "model"}})
+    out, fixes = fixed(src)
+    assert set(out["actions"]) == {"keep"} and fixes == ["dropped action 'more': nothing runs it and its target does not exist"]
+
+
 def test_set_state_on_a_missing_key_creates_it_from_the_payload():
     src = doc([{"id": "b", "type": "Button", "label": "Reset", "action": "reset"}], {},
               {"reset": {"kind": "set_state", "target": "count", "payload": {"value": 0}, "visibility": "model"}})
