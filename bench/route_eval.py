@@ -40,11 +40,13 @@ L0_PROMPTS = [
 
 def score(router: Router, rows: list[dict]) -> dict:
     confusion = {a: dict.fromkeys(LABELS, 0) for a in LABELS}
-    latencies = []
+    latencies, mistakes = [], []
     router.route(rows[0]["text"])  # warm the instruction's KV, as a running app has it
     for row in rows:
         decision = router.route(row["text"])
         confusion[row["slot"]][decision.slot] += 1
+        if decision.slot != row["slot"]:
+            mistakes.append({"text": row["text"], "slot": row["slot"], "routed": decision.slot})
         latencies.append(decision.latency_ms)
     correct = sum(confusion[a][a] for a in LABELS)
     latencies.sort()
@@ -55,6 +57,7 @@ def score(router: Router, rows: list[dict]) -> dict:
         "confusion": confusion,  # true label -> predicted label -> count
         "latency_ms_p50": round(statistics.median(latencies), 2),
         "latency_ms_p95": round(latencies[int(0.95 * (len(latencies) - 1))], 2),
+        "mistakes": mistakes[:60],
     }
 
 

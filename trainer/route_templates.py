@@ -273,3 +273,47 @@ for _key, _values in MORE_POOLS.items():
     POOLS.setdefault(_key, []).extend(_values)
 for _slot, _more in MORE_TEMPLATES.items():
     TEMPLATES[_slot].extend(_more)
+
+# v3: the held-out errors of v2 were reminders and notes phrased as requests (L0 read as L1), Chinese
+# planning requests carrying English pool values (L1 read as L3), and "open/pull up a <widget>" (L3 read
+# as L0/L2). "open" also appears in L0 and L2 requests so the word alone is no cue.
+V3_TEMPLATES: dict[str, list[str]] = {
+    "L0": [
+        "Can you remind me to {chore} at {time}?", "Please remind me on {time} to {chore}.", "Don't let me forget to {chore}.",
+        "Set a reminder for {event} at {time}.", "Remind me about {event} an hour before.", "Ping me at {time} about {chore}.",
+        "remind me {time}: {chore}", "Could you add a reminder to {chore}?", "Make a note: {fact}.", "Write down that {fact}.",
+        "Jot this down: {fact}.", "What reminders do I have today?", "Cancel my reminder to {chore}.", "List my notes.",
+        "Mark the reminder to {chore} as done.", "提醒我明天{chore}。", "Erinnere mich um {time} daran: {chore}.",
+        "Rappelle-moi de {chore} à {time}.", "What time do bakeries usually open on Sundays?", "Is it rude to open a gift in front of {person}?",
+        "Remind me at {time} that {fact}.", "Add '{chore}' to my to-do list.", "I need to {chore} at {time}, remind me.",
+        "把'{item}'加到购物清单里。", "Recuérdame {chore} mañana.", "Note for later: {fact}.", "Remind me every Monday to {chore}.",
+        "What's on my to-do list?", "记一下：{fact}。", "Remind {person} — no wait, remind me — to {chore} at {time}.",
+    ],
+    "L1": [
+        "帮我安排{event}的行程，还要考虑{constraint}。", "我想在{days}内准备好{event}，帮我做个计划。",
+        "帮我协调和{person}的时间，安排{event}。", "给{person}写封邮件，解释{constraint}，并提出新的时间。",
+        "帮我规划{place}之旅：机票、酒店、每天的安排，预算{money}。", "我这周有{event}和{event}，帮我排个优先级。",
+        "{person}下周来{place}看我，帮我安排{days}的行程。", "帮我想想怎么在{constraint}的情况下准备{event}。",
+        "Planifica mi semana con {event} y {constraint}.", "Organise le voyage à {place} avec {person}, budget {money}.",
+        "Hilf mir, {event} und {constraint} unter einen Hut zu bringen.", "Aiutami a pianificare {days} a {place} con {money}.",
+        "I need to plan {event} next month with {person}; list the steps, who does what, and deadlines.",
+        "Help me plan reminders and errands for the week around {constraint}.", "帮我给{person}写个消息，约{event}，避开{constraint}。",
+        "帮我做个{days}的{place}旅行预算，总共{money}。", "Make a plan to get through {event}, {event} and {constraint} this week.",
+        "帮我安排一下{n}个人去{place}的住宿和交通。",
+    ],
+    "L2": [
+        "How do I open a file in {plang}?", "Open a socket in {plang} and send a message.", "Write code to open the {tool} logs and grep for errors.",
+        "Open a CSV in {plang} and print the first rows.", "用{plang}打开一个文件并逐行读取。", "Why does opening a file in {plang} give {error}?",
+        "Write a {plang} function that opens a URL and {task}.", "How do I open a port with {tool}?",
+    ],
+    "L3": [
+        "Open a {widget} for {data}.", "Open the {widget} for {data}.", "Open my {data} {widget}.", "Open a {widget}.",
+        "Pull up a {widget} for {data}.", "Bring up {ui_what}.", "Put {ui_what} on the screen.", "Open {ui_what} in the app.",
+        "I'd like a {widget} view of {data}.", "Can you open a {widget} so I can track {data}?", "Start {ui_what}.",
+        "Launch a {widget} for {data}.", "Show a {widget}.", "Pop up a {widget} with {data}.", "打开一个{widget}，显示{data}。",
+        "给我看看{data}的{widget}。", "Abre un {widget} para {data}.", "Ouvre un {widget} pour {data}.",
+        "open {widget} {data}", "Can I see {data} in a {widget}?", "Pull up {ui_what}.", "Open a {widget} to plan {data}.",
+    ],
+}
+for _slot, _more in V3_TEMPLATES.items():
+    TEMPLATES[_slot].extend(_more)

@@ -58,14 +58,20 @@ def write_shipped_manifest(folder: Path, base: Path, *, name: str, slot: str, la
 
 
 def ensure_seeded(registry: Registry, base: Path, folder: Path = ROUTE_ADAPTER) -> Revision | None:
-    """Register the shipped adapter once if it fits `base`; None when there is nothing to do."""
+    """Register the shipped adapter once per version if it fits `base`; None when there is nothing to do.
+
+    A new version (a different adapter.gguf) is registered on upgrade and made
+    active when the active revision is itself a shipped one (or there is none);
+    a user's own activation is left alone.
+    """
     if not (folder / "manifest.json").is_file():
         return None
     manifest = read_manifest(folder)
     if manifest["base_fingerprint"] != base_fingerprint(base):
         return None
     slot, layer = manifest["slot"], manifest["layer"]
-    marker = registry.layer_dir(slot, layer) / f".seeded-{manifest['name']}"
+    version = manifest.get("files", {}).get("adapter.gguf", "")[:12]
+    marker = registry.layer_dir(slot, layer) / f".seeded-{manifest['name']}-{version}"
     if marker.exists():
         return None
     try:
@@ -88,10 +94,14 @@ def ensure_seeded(registry: Registry, base: Path, folder: Path = ROUTE_ADAPTER) 
             training_ids=manifest.get("training_data_ids") or [],
             evidence=manifest.get("eval") or {},
             extra={"name": manifest["name"], "hops": manifest.get("hops", ["answer"]), "scale": manifest.get("scale", 1.0), "source": "builtin", "recipe": manifest.get("recipe", {})},
-            activate=registry.pointer(slot, layer)["revision"] is None,
+            activate=_shipped_or_none(registry.active(slot, layer)),
         )
     except BaseException:
         marker.unlink(missing_ok=True)
         raise
     marker.write_text(rev.revision + "\n", encoding="utf-8")
     return rev
+
+
+def _shipped_or_none(active: Revision | None) -> bool:
+    return active is None or active.manifest.get("source") == "builtin"

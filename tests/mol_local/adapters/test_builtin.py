@@ -1,0 +1,36 @@
+"""The shipped route adapter is seeded once per version; an upgrade replaces a shipped active, not a user's choice."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from mol_local.adapters.builtin import ROUTE_ADAPTER, ensure_seeded, write_shipped_manifest
+from mol_local.adapters.manifest import read_manifest
+from mol_local.adapters.synthetic import write_random_lora
+
+
+def _version(tmp_path: Path, name: str, base_info, base: Path, seed: int) -> Path:
+    """A copy of the shipped folder with another adapter.gguf, described like a new release."""
+    folder = tmp_path / name
+    shutil.copytree(ROUTE_ADAPTER, folder)
+    write_random_lora(base_info, folder / "adapter.gguf", targets=("attn_q", "attn_v", "attn_output"), seed=seed, std=0.01)
+    m = read_manifest(ROUTE_ADAPTER)
+    write_shipped_manifest(folder, base, name=m["name"], slot=m["slot"], layer=m["layer"], hops=m["hops"], evidence={}, training_ids=[], recipe={})
+    return folder
+
+
+def test_seeded_once_per_version_and_an_upgrade_replaces_a_shipped_active(registry, base_model_path: Path, base_info, tmp_path: Path) -> None:
+    first = ensure_seeded(registry, base_model_path)
+    assert first is not None and registry.active("L0", "specialist").revision == first.revision
+    assert ensure_seeded(registry, base_model_path) is None  # the same version is not registered twice
+    second = ensure_seeded(registry, base_model_path, _version(tmp_path, "v2", base_info, base_model_path, seed=2))
+    assert second is not None and registry.active("L0", "specialist").revision == second.revision != first.revision
+
+
+def test_an_upgrade_leaves_a_users_own_activation_alone(registry, registered, base_model_path: Path, base_info, tmp_path: Path) -> None:
+    ensure_seeded(registry, base_model_path)
+    mine = registry.register("L0", "specialist", registered.path / "adapter.gguf", base=base_model_path, peft_dir=registered.path / "peft",
+                             training_ids=[], evidence={}, activate=True)
+    new = ensure_seeded(registry, base_model_path, _version(tmp_path, "v2", base_info, base_model_path, seed=3))
+    assert new is not None and registry.active("L0", "specialist").revision == mine.revision != new.revision
