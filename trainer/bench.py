@@ -31,6 +31,7 @@ NIGHTS = [
     [("running", "You are training for the Ghent half marathon in October"), ("team", "You support KAA Gent and watch every home game"),
      ("book", "You are reading The Left Hand of Darkness by Ursula Le Guin"), ("garden", "You grow tomatoes and basil on your balcony")],
 ]
+BENCH_MEMORY_MB = 6144
 ASK = ["Remind me: {q}?", "Quick question, {q}?", "Do you remember {q}?", "{Q}?", "Sorry, I forgot again. {Q}?", "Can you tell me {q}?"]
 TOPIC_Q = {
     "dog": "what my dog is called", "city": "where I live", "sister": "when my sister's birthday is", "tea": "what tea I like",
@@ -130,7 +131,7 @@ def hf_trainer_tokens_per_s(base, pad_id: int, examples, cfg: TrainConfig) -> fl
 
 
 def run_learning_bench(*, conversations: int = 200, cycles: int = 3, seed: int = 0, progress: Callable[[str], None] = print,
-                       config: TrainConfig | None = None, regression_limit: int | None = None) -> dict:
+                       config: TrainConfig | None = None, regression_limit: int | None = None, anchor_ratio: float = 0.5) -> dict:
     from hcp import load_profile
     from mol_local.paths import offline_env
     from trainer.train import peak_rss_mb
@@ -141,8 +142,11 @@ def run_learning_bench(*, conversations: int = 200, cycles: int = 3, seed: int =
         os.environ["MOL_HOME"] = home
         try:
             hcp = load_profile("local-default")
-            hcp = replace(hcp, trainer=replace(hcp.trainer, enabled=True))
-            return _bench(hcp, conversations, cycles, seed, progress, config or TrainConfig(epochs=2, max_len=256), regression_limit, peak_rss_mb)
+            # the box is the issue's 6 GB peak: this process also holds the reference runs, the regression
+            # scoring and the later nights' models, which a nightly run in the app does not
+            hcp = replace(hcp, trainer=replace(hcp.trainer, enabled=True, memory_budget_mb=BENCH_MEMORY_MB))
+            return _bench(hcp, conversations, cycles, seed, progress, config or TrainConfig(epochs=2, max_len=256), regression_limit, peak_rss_mb,
+                          anchor_ratio)
         finally:
             if old is None:
                 os.environ.pop("MOL_HOME", None)
@@ -150,7 +154,7 @@ def run_learning_bench(*, conversations: int = 200, cycles: int = 3, seed: int =
                 os.environ["MOL_HOME"] = old
 
 
-def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regression_limit, peak_rss_mb) -> dict:
+def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regression_limit, peak_rss_mb, anchor_ratio: float) -> dict:
     from memory.consent import eligible_trajectories
     from mol_local.adapters.registry import Registry
     from mol_local.runtime import Runtime
@@ -170,7 +174,7 @@ def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regr
     budget = rt.hcp.n_ctx - rt.hcp.answer_max_tokens
     reg = regression_examples(spec, tok, limit=regression_limit)
     registry = Registry(rt.adapters_root())
-    opts = Options(slots=("L1",), config=cfg, regression_limit=regression_limit)
+    opts = Options(slots=("L1",), config=cfg, regression_limit=regression_limit, anchor_ratio=anchor_ratio)
     base_reg = nll(base_model, reg, pad)
     holdouts, base_hold, after, rows = [], [], [], []
     for night, per_night in enumerate(split_conversations(n, cycles)):
@@ -190,7 +194,7 @@ def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regr
         reg_now = nll(model, reg, pad)
         after.append(scores)
         m = slot.get("metrics", {})
-        rows.append({"night": night + 1, "decision": slot["status"], "reason": slot.get("reason"), "examples": m.get("examples"),
+        rows.append({"night": night + 1, "decision": slot["status"], "reason": slot.get("reason"), "examples": m.get("examples"), "anchors": m.get("anchors"),
                      "new_nll_base": base_hold[night], "new_nll_before": m.get("holdout_nll_before"), "new_nll_after": scores[night],
                      "earlier_nll_after": scores[:night], "regression_nll": reg_now, "train_s": m.get("train_s"),
                      "tokens_per_s": m.get("tokens_per_s"), "peak_rss_mb": m.get("peak_rss_mb")})
@@ -211,7 +215,7 @@ def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regr
     hf_tps = hf_trainer_tokens_per_s(base_model, pad, night1, cfg)
     rt.db.close()
     return {
-        "bench": "learning", "conversations": n, "conversations_per_night": split_conversations(n, cycles), "cycles": cycles, "config": cfg.__dict__, "nights": rows,
+        "bench": "learning", "conversations": n, "conversations_per_night": split_conversations(n, cycles), "cycles": cycles, "config": cfg.__dict__, "anchor_ratio": anchor_ratio, "nights": rows,
         "base_regression_nll": base_reg, "garbage": {"decision": garbage["status"], "reason": garbage.get("reason"), "metrics": garbage.get("metrics", {})},
         "throughput": {"examples": len(night1), "ours_tokens_per_s": ours_tps, "hf_trainer_tokens_per_s": hf_tps},
         "min_new_gain_rel": min(gains), "worst_backward_rel": max(backward, default=0.0),

@@ -42,6 +42,7 @@ class Options:
     route_limit: int | None = None
     holdout_fraction: float = 0.2
     replay_ratio: float = 0.5
+    anchor_ratio: float = 0.5  # anchors (the base's own answers to general prompts) per new example; see trainer.anchors
 
 
 def min_memory_mb(base: Path) -> int:
@@ -180,6 +181,7 @@ def _scored_model(base_model, peft_dir: Path | None):
 
 
 def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options, emit: Event, run_id: str) -> dict:
+    from trainer.anchors import anchor_examples
     from trainer.examples import Tokenizer, build_examples
     from trainer.export import check_parity, export_gguf, save_peft
     from trainer.gate import decide, nll, nll_per_char, quality_split, regression_examples, route_accuracy, route_set
@@ -225,6 +227,8 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
         shutil.rmtree(run_dir, ignore_errors=True)
         return {"status": "rejected", "reason": reason, "metrics": quality, "data_ids": [], "revision": None}
     train_ex = new_ex + replay_ex
+    # anchors keep the user's style out of general answers (the regression set); they hold no user data
+    anchor_ex = anchor_examples(tok, spec, round(opts.anchor_ratio * len(new_ex)))
 
     # prequential: tonight's held-out is scored by the current stack BEFORE anything learns from it
     before_path = run_dir / "before.json"
@@ -247,11 +251,13 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
     data_ids = sorted({e.training_id for e in train_ex})
     if not train_ex:
         return {"status": "rejected", "reason": "no example left after re-checking consent", "metrics": before, "data_ids": [], "revision": None}
+    train_ex += anchor_ex
     init_from = parent.path / "peft" if parent and (parent.path / "peft").is_dir() else None
     model, res = train(base_model, pad, train_ex, cfg, run_dir, init_from=init_from, on_progress=lambda p: emit({"stage": "step", "slot": slot, **asdict(p)}),
                        baseline_mb=start_mb)
     metrics = {**before, **quality, "train_s": res.train_s, "tokens": res.tokens, "tokens_per_s": res.tokens_per_s, "steps": res.steps,
-               "resumed_from_step": res.resumed_from, "peak_rss_mb": max(res.peak_rss_mb, peak_rss_mb()), "examples": len(train_ex)}
+               "resumed_from_step": res.resumed_from, "peak_rss_mb": max(res.peak_rss_mb, peak_rss_mb()), "examples": len(train_ex),
+               "anchors": len(anchor_ex)}
     if res.status == "time_budget":
         return {"status": "paused", "reason": f"time budget reached at step {res.steps} — the next run resumes", "metrics": metrics, "data_ids": data_ids, "revision": None}
     if res.status == "memory_budget":

@@ -73,6 +73,7 @@ def test_promotes_with_manifest_and_never_trains_on_revoked_data(hcp_file, open_
     row = report["slots"][0]
     assert row["status"] == "promoted", f"{row['status']}: {row.get('reason')} metrics={row.get('metrics')} selected={row['selected']}"
     assert row["metrics"]["new_gain_rel"] > 0 and row["metrics"]["parity_corr"] >= 0.95, row["metrics"]
+    assert row["metrics"]["anchors"] > 0  # trained alongside; never listed as training data (below)
     registry = Registry(rt.adapters_root())
     active = registry.active("L1", "personal")
     assert active is not None and active.revision == row["revision"] == "r0001"
