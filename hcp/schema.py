@@ -178,7 +178,7 @@ SECTIONS: dict[str, Section] = {
         "A new personal adapter is promoted only if it passes all of these.",
         {
             "new_data_gain_min_rel": Key("float", 0.02, "least relative loss improvement on held-out new data", 0.0, 1.0),
-            "regression_worse_max_rel": Key("float", 0.01, "most relative loss increase allowed on the frozen regression set", 0.0, 1.0),
+            "regression_worse_max_rel": Key("float", 0.01, "most relative loss increase allowed on the frozen regression set, vs the bare base", 0.0, 1.0),
             "route_accuracy_not_lower": Key("bool", True, "reject if routing accuracy on the regression set drops"),
             "data_nll_per_char_max": Key("float", 2.0, "most base-model NLL per character (nats) of a new answer; above it the example is dropped as garbage, and a night with nothing left is rejected", 0.0, 100.0),
         },
