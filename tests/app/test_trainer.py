@@ -176,7 +176,9 @@ async def test_run_now_trains_for_real_with_a_live_progress_bar(app_runtime, eng
             await pilot.pause(0.05)
         assert steps, "the progress bar never showed a training step"
         text = log_text(screen)
-        assert "[L1] step 1/" in text and "[L1] training on 4 examples" in text
+        chosen = re.search(r"\[L1\] selected (\d+) to train, (\d+) held out", text)  # the split follows the turns' random ids
+        assert chosen and int(chosen[1]) + int(chosen[2]) == 5, text
+        assert "[L1] step 1/" in text and f"[L1] training on {chosen[1]} examples" in text
         (run,) = app_runtime.db.query("select status, reason from trainer_runs")
         assert run["status"] in ("promoted", "rejected") and f"[L1] {run['status']}: {run['reason']}" in text
         table = screen.query_one(RunsTable)
