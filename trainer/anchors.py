@@ -21,7 +21,7 @@ import json
 from pathlib import Path
 
 from mol_local.views import ViewSpec
-from trainer.examples import IGNORE, Example, Tokenizer
+from trainer.examples import Example, Tokenizer, qa_example
 
 DATA = Path(__file__).resolve().parent / "data" / "anchors.jsonl"
 PREFIX = "anchor:"
@@ -38,10 +38,4 @@ def is_anchor(example: Example) -> bool:
 
 def anchor_examples(tok: Tokenizer, spec: ViewSpec, count: int) -> list[Example]:
     """The first `count` anchors in `spec`'s view (its head, the question, the answer as the only target)."""
-    out = []
-    for i, (prompt, answer) in enumerate(pairs()[: max(0, count)]):
-        view = [{"role": "system", "content": spec.head}, {"role": "user", "content": prompt}]
-        before = tok.tokenize_messages(view, add_generation_prompt=True)
-        ids = tok.tokenize_messages(view + [{"role": "assistant", "content": answer}], add_generation_prompt=False)
-        out.append(Example(f"{PREFIX}{i}", ids, [IGNORE] * len(before) + ids[len(before) :]))
-    return out
+    return [qa_example(tok, spec.head, prompt, answer, f"{PREFIX}{i}") for i, (prompt, answer) in enumerate(pairs()[: max(0, count)])]

@@ -111,3 +111,11 @@ def build_examples(
         if ex is not None:
             out.append(ex)
     return out
+
+
+def qa_example(tok: Tokenizer, head: str, prompt: str, answer: str, training_id: str) -> Example:
+    """One question in a slot's view (its head, the question) with `answer` as the only target."""
+    view = [{"role": "system", "content": head}, {"role": "user", "content": prompt}]
+    before = tok.tokenize_messages(view, add_generation_prompt=True)
+    ids = tok.tokenize_messages(view + [{"role": "assistant", "content": answer}], add_generation_prompt=False)
+    return Example(training_id, ids, [IGNORE] * len(before) + ids[len(before) :])

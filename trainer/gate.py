@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mol_local.views import ViewSpec
-from trainer.examples import IGNORE, Example, Tokenizer
+from trainer.examples import IGNORE, Example, Tokenizer, qa_example
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -70,14 +70,7 @@ def nll_per_char(model, examples: Sequence[Example], pad_id: int, decode: Callab
 def regression_examples(spec: ViewSpec, tok: Tokenizer, *, limit: int | None = None) -> list[Example]:
     """The frozen regression set, each prompt in the slot's view with its reference answer as the target."""
     rows = [json.loads(line) for line in (DATA / "regression.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
-    out = []
-    for i, row in enumerate(rows[:limit]):
-        view = [{"role": "system", "content": spec.head}, {"role": "user", "content": row["prompt"]}]
-        before = tok.tokenize_messages(view, add_generation_prompt=True)
-        ids = tok.tokenize_messages(view + [{"role": "assistant", "content": row["reference"]}], add_generation_prompt=False)
-        labels = [IGNORE] * len(before) + ids[len(before) :]
-        out.append(Example(f"regression:{i}", ids, labels))
-    return out
+    return [qa_example(tok, spec.head, row["prompt"], row["reference"], f"regression:{i}") for i, row in enumerate(rows[:limit])]
 
 
 def route_set(limit: int | None = None) -> list[dict]:
