@@ -79,6 +79,7 @@ class MolApp(App[None]):
         t0 = time.perf_counter()
         try:
             runtime.engine  # noqa: B018 - first access loads the model
+            runtime.warm_router()  # the embeddings router's model, so the first turn does not load it
         except user_errors() as exc:
             self.post_message(RuntimeFailed(str(exc)))
             return

@@ -50,6 +50,7 @@ class RouteDecided(Message):
     raw_output: str
     fallback: bool
     latency_ms: float
+    mode: str = "grammar"  # which path decided: grammar, embed or fixed
 
 
 @dataclass

@@ -6,7 +6,10 @@ Sets: the shared dev set (../shared/eval/route_dev.jsonl, never trained on)
 and our own held-out split (templates the adapter never saw). Latency is the
 router's own wall time per request (grammar decode, KV of the instruction
 reused), as `mol route --json` reports it. Also measures what the adapter does
-to the L0 answer hop, which decides whether it applies there.
+to the L0 answer hop, which decides whether it applies there, and the other
+router modes on the same sets: `embed` (the embeddings head alone) and
+`hybrid` (the head when it is at least HCP routing.min_confidence sure, else
+the route adapter under the grammar).
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ from mol_local.engine.base import AdapterSpec, GenerationRequest  # noqa: E402
 from mol_local.engine.llamacpp import LlamaCppEngine  # noqa: E402
 from mol_local.models import resolve_model  # noqa: E402
 from mol_local.paths import offline_env  # noqa: E402
+from mol_local.route_embed import memory_classifier  # noqa: E402
 from mol_local.router import Router  # noqa: E402
+from hcp import load_profile  # noqa: E402
 from personas import load_pack  # noqa: E402
 from trainer.route_data import requests  # noqa: E402
 
@@ -40,10 +45,11 @@ L0_PROMPTS = [
 
 def score(router: Router, rows: list[dict]) -> dict:
     confusion = {a: dict.fromkeys(LABELS, 0) for a in LABELS}
-    latencies, mistakes = [], []
-    router.route(rows[0]["text"])  # warm the instruction's KV, as a running app has it
+    latencies, mistakes, by_path = [], [], {}
+    router.route(rows[0]["text"])  # warm the instruction's KV (and the embedder), as a running app has them
     for row in rows:
         decision = router.route(row["text"])
+        by_path[decision.mode] = by_path.get(decision.mode, 0) + 1
         confusion[row["slot"]][decision.slot] += 1
         if decision.slot != row["slot"]:
             mistakes.append({"text": row["text"], "slot": row["slot"], "routed": decision.slot})
@@ -55,6 +61,7 @@ def score(router: Router, rows: list[dict]) -> dict:
         "accuracy": round(correct / len(rows), 4),
         "per_slot_recall": {a: round(confusion[a][a] / max(1, sum(confusion[a].values())), 3) for a in LABELS},
         "confusion": confusion,  # true label -> predicted label -> count
+        "decided_by": by_path,  # which path decided: grammar (L0 under the label grammar) or embed (the embeddings head)
         "latency_ms_p50": round(statistics.median(latencies), 2),
         "latency_ms_p95": round(latencies[int(0.95 * (len(latencies) - 1))], 2),
         "mistakes": mistakes[:60],
@@ -84,9 +91,12 @@ def main() -> None:
     stack = (AdapterSpec(args.adapter, 1.0),)
     results: dict = {"base": base.name, "adapter": Path(args.adapter).name, "threads": args.threads, "sets": {}}
     t0 = time.time()
-    for name, spec in (("zero_shot", ()), ("route_adapter", stack)):
-        router = Router(engine, instruction=pack.route, labels=LABELS, stack=spec)
+    min_conf = load_profile("local-default").routing.min_confidence
+    classifier = memory_classifier()
+    for name, spec, mode in (("zero_shot", (), "grammar"), ("route_adapter", stack, "grammar"), ("embed", (), "embed"), ("hybrid", stack, "hybrid")):
+        router = Router(engine, instruction=pack.route, labels=LABELS, stack=spec, mode=mode, classifier=classifier, min_confidence=min_conf)
         results["sets"][name] = {"dev": score(router, dev), "heldout": score(router, held)}
+    results["min_confidence"] = min_conf
     plain, adapted = answer_hop(engine, ()), answer_hop(engine, stack)
     results["l0_answer_hop"] = {
         "prompts": len(L0_PROMPTS),
@@ -98,6 +108,7 @@ def main() -> None:
     results["ratios"] = {
         "dev_accuracy_gain": round(r["dev"]["accuracy"] / max(1e-9, z["dev"]["accuracy"]), 2),
         "latency_p50_vs_zero_shot": round(r["dev"]["latency_ms_p50"] / max(1e-9, z["dev"]["latency_ms_p50"]), 2),
+        "hybrid_latency_p50_vs_route_adapter": round(results["sets"]["hybrid"]["dev"]["latency_ms_p50"] / max(1e-9, r["dev"]["latency_ms_p50"]), 3),
     }
     results["seconds"] = round(time.time() - t0, 1)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)

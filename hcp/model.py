@@ -44,6 +44,7 @@ class RoutingConfig:
     max_tokens: int
     fallback: str
     adapters: tuple[AdapterRef, ...]
+    min_confidence: float
 
 
 @dataclass(frozen=True)

@@ -118,11 +118,14 @@ SECTIONS: dict[str, Section] = {
     "routing": Section(
         "How a turn picks its slot.",
         {
-            "mode": Key("str", "grammar", "grammar: the entry slot emits one label under a GBNF grammar; fixed: always the entry slot", choices=("grammar", "fixed")),
+            "mode": Key("str", "grammar", "grammar: the entry slot emits one label under a GBNF grammar; fixed: always the entry slot; "
+                        "embed: a linear head over the memory embedder's vector of the request; hybrid: embed when it is sure "
+                        "(see min_confidence), else grammar", choices=("grammar", "fixed", "hybrid", "embed")),
             "entry_slot": Key("str", "L0", "the slot that reads every request first; must be defined under [slots]", choices=SLOT_LABELS),
             "max_tokens": Key("int", 24, "token budget of the route decision", 1, 24),
             "fallback": Key("str", "L0", "the slot used when the route output is not a label; must be defined", choices=SLOT_LABELS),
             "adapters": Key("adapters", [], "the router's LoRA stack"),
+            "min_confidence": Key("float", 0.85, "hybrid mode: the embeddings head's probability at or above which it decides alone (0.85: the shipped head made no mistake above it on validation templates)", 0.0, 1.0),
         },
     ),
     "answer": Section(

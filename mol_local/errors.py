@@ -34,6 +34,10 @@ class EmptyMessage(MolError):
     """The user sent nothing but whitespace."""
 
 
+class RouteHeadError(MolError):
+    """The embeddings route head is missing, malformed or made for another embedder."""
+
+
 class EngineError(MolError):
     """The engine failed while decoding (not a user mistake, but say what to do)."""
 

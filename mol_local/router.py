@@ -5,6 +5,11 @@ our grammar, so junk falls back to the HCP fallback slot and is recorded.
 The routing prompt's stable part (instruction) comes first so its KV is reused.
 A local engine scores the labels from one forward pass (`Engine.choose`), which
 picks what greedy decoding under the label grammar would, minus the decode steps.
+
+Modes (HCP routing.mode): `grammar` (the above), `fixed` (always the entry
+slot), `embed` (the embeddings head of mol_local.route_embed alone) and
+`hybrid` (the head when it is at least routing.min_confidence sure, else the
+grammar). A record's mode says which path decided: "embed" or "grammar".
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ from collections.abc import Sequence
 
 from memory.timeline import RouteRecord
 from mol_local.engine.base import Engine, GenerationRequest, Message, Stack
+from mol_local.route_embed import EmbedClassifier
+
+MODES = ("grammar", "fixed", "hybrid", "embed")
 
 
 def label_grammar(labels: Sequence[str]) -> str:
@@ -50,7 +58,11 @@ class Router:
         max_tokens: int = 24,
         stack: Stack = (),
         use_grammar: bool = True,
+        classifier: EmbedClassifier | None = None,
+        min_confidence: float = 0.85,
     ) -> None:
+        if mode in ("hybrid", "embed") and classifier is None:
+            raise ValueError(f"routing mode {mode!r} needs an embeddings classifier")
         self.engine = engine
         self.instruction = instruction
         self.labels = list(labels)
@@ -60,15 +72,26 @@ class Router:
         self.max_tokens = max_tokens
         self.stack = stack
         self.grammar = label_grammar(self.labels) if use_grammar else None
+        self.classifier = classifier
+        self.min_confidence = min_confidence
 
     def route(self, text: str, cancel: threading.Event | None = None) -> RouteRecord:
         t0 = time.perf_counter()
         if self.mode == "fixed":
             return RouteRecord(self.entry_slot, "fixed", "", False, 0.0)
+        if self.mode in ("hybrid", "embed") and self.classifier is not None:
+            guess = self.classifier.classify(text, self.labels)
+            if guess is not None and (self.mode == "embed" or guess[1] >= self.min_confidence):
+                return RouteRecord(guess[0], "embed", f"{guess[0]} p={guess[1]:.3f}", False, (time.perf_counter() - t0) * 1000)
+            if guess is None and self.mode == "embed":
+                return RouteRecord(self.fallback, "embed", "", True, (time.perf_counter() - t0) * 1000)
+        return self._route_grammar(text, cancel, t0)
+
+    def _route_grammar(self, text: str, cancel: threading.Event | None, t0: float) -> RouteRecord:
         if self.grammar is not None:
             chosen = self.engine.choose("route", route_messages(self.instruction, text), self.labels, self.stack, cancel)
             if chosen is not None:
-                return RouteRecord(chosen, self.mode, chosen, False, (time.perf_counter() - t0) * 1000)
+                return RouteRecord(chosen, "grammar", chosen, False, (time.perf_counter() - t0) * 1000)
         result = self.engine.generate(
             GenerationRequest(
                 seq="route",
@@ -81,4 +104,4 @@ class Router:
             )
         )
         slot, fell_back = parse_route(result.text, self.labels, self.fallback)
-        return RouteRecord(slot, self.mode, result.text, fell_back, (time.perf_counter() - t0) * 1000)
+        return RouteRecord(slot, "grammar", result.text, fell_back, (time.perf_counter() - t0) * 1000)

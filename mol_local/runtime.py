@@ -20,6 +20,7 @@ from memory.timeline import Timeline
 from mol_local.engine.base import AdapterSpec, Engine, Stack
 from mol_local.models import resolve_model
 from mol_local.paths import db_path, mol_home, offline_env
+from mol_local.route_embed import memory_classifier
 from mol_local.router import Router
 from mol_local.tasks import ToolRunner
 from personas import load_pack
@@ -174,7 +175,14 @@ class Runtime:
             max_tokens=self.hcp.route_max_tokens,
             stack=(),
             use_grammar=getattr(self.engine, "supports_grammar", True),
+            classifier=memory_classifier() if self.hcp.routing_mode in ("hybrid", "embed") else None,
+            min_confidence=self.hcp.routing.min_confidence,
         )
+
+    def warm_router(self) -> None:
+        """Load what routing needs before the first turn: in hybrid/embed mode, the head and its embedder."""
+        if self._router.classifier is not None:
+            self._router.classifier.warm()
 
     # -- memory -------------------------------------------------------------
     @cached_property

@@ -240,7 +240,7 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
         before = {"holdout_nll_before": nll(current, hold_ex, pad), "regression_nll_before": nll(current, reg_ex, pad)}
         before["regression_nll_base"] = nll(base_model, reg_ex, pad) if current is not base_model else before["regression_nll_before"]
         del current
-        if slot == rt.hcp.entry_slot and rt.hcp.routing_mode != "fixed":
+        if slot == rt.hcp.entry_slot and rt.hcp.routing_mode in ("grammar", "hybrid"):
             before["route_acc_before"] = route_accuracy(rt, rt.route_stack(), route_set(opts.route_limit))
         before_path.write_text(json.dumps(before), encoding="utf-8")
 

@@ -4,6 +4,8 @@ Each slot has request templates and filler pools; expanding them with a seeded
 RNG gives several hundred varied requests per slot. The split is by template:
 every 6th template of a slot never reaches training, so the held-out score
 measures requests phrased in ways the adapter never saw, not just new fillers.
+Inside the training templates, `fit` and `val` split once more by template
+(every 6th, offset 2) for recipes that tune a setting before the final fit.
 The shared dev set (../shared/eval/route_dev.jsonl) is never read here.
 """
 
@@ -43,14 +45,22 @@ def _held_out(index: int) -> bool:
     return index % 6 == 5
 
 
+SPLITS = {
+    "train": lambda i: not _held_out(i),
+    "heldout": _held_out,
+    "fit": lambda i: not _held_out(i) and i % 6 != 2,
+    "val": lambda i: i % 6 == 2,
+}
+
+
 def requests(split: str, *, per_slot: int = 320, seed: int = 7) -> Iterator[dict]:
-    """Yield {"text", "slot"} rows for `train` or `heldout` (templates never shared between them)."""
-    if split not in ("train", "heldout"):
-        raise ValueError(f"split must be train or heldout, not {split!r}")
+    """Yield {"text", "slot"} rows for a split; `train`/`heldout` (and `fit`/`val`) never share a template."""
+    if split not in SPLITS:
+        raise ValueError(f"split must be one of {', '.join(SPLITS)}, not {split!r}")
     rng = random.Random(f"{seed}:{split}")
     for slot, templates in TEMPLATES.items():
-        chosen = [t for i, t in enumerate(templates) if _held_out(i) == (split == "heldout")]
-        want = per_slot if split == "train" else max(20, per_slot // 6)
+        chosen = [t for i, t in enumerate(templates) if SPLITS[split](i)]
+        want = per_slot if split in ("train", "fit") else max(20, per_slot // 6)
         seen: set[str] = set()
         attempts = 0
         while len(seen) < want and attempts < want * 50:

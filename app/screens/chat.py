@@ -195,7 +195,7 @@ class ChatScreen(ConversationActions, Screen):
         from mol_local.turn import TurnHooks
 
         hooks = TurnHooks(
-            on_route=lambda r: self.post_message(RouteDecided(turn_id, r.slot, r.raw_output, r.fallback, r.latency_ms)),
+            on_route=lambda r: self.post_message(RouteDecided(turn_id, r.slot, r.raw_output, r.fallback, r.latency_ms, r.mode)),
             on_token=lambda piece: self.post_message(TokenStreamed(turn_id, piece)),
         )
         try:
@@ -215,7 +215,7 @@ class ChatScreen(ConversationActions, Screen):
         if event.turn_id == self.turn_id and self.current_answer is not None:
             names = self.mol.runtime.slot_names()  # type: ignore[union-attr]
             self.current_answer.set_badge(event.slot, names.get(event.slot, event.slot))
-            self.current_answer.route = {"slot": event.slot, "raw_output": event.raw_output, "fallback": event.fallback}
+            self.current_answer.route = {"slot": event.slot, "raw_output": event.raw_output, "fallback": event.fallback, "mode": event.mode}
 
     @on(TokenStreamed)
     async def streamed(self, event: TokenStreamed) -> None:

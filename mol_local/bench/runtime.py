@@ -130,6 +130,7 @@ def _run_mol(engine: LlamaCppEngine, hcp, reuse: bool, script: list[tuple[str, s
     engine.kv_reuse = reuse
     engine.switch_ms.clear()
     rt = Runtime(hcp, engine=_FixedLength(engine))
+    rt.warm_router()  # as the app does at startup
     router = rt.router
     session = rt.session()
     kept: dict[str, int] = {}

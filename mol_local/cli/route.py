@@ -40,10 +40,12 @@ def route(ctx: click.Context, text: str | None, file_: Path | None, as_json: boo
             rows.append(row)
     else:
         rows = [{"text": text}]
-    router = open_runtime(ctx).router
+    runtime = open_runtime(ctx)
+    runtime.warm_router()  # loading the embeddings router's model is not part of any request's latency
+    router = runtime.router
     for row in rows:
         decision = router.route(row["text"])
-        out = {**row, "slot": decision.slot, "latency_ms": round(decision.latency_ms, 2)}
+        out = {**row, "slot": decision.slot, "latency_ms": round(decision.latency_ms, 2), "decided_by": decision.mode}
         if decision.fallback:
             out["fallback"] = True
         if as_json:

@@ -38,11 +38,16 @@ def test_junk_from_remote_falls_back_and_is_recorded() -> None:
     assert decision.slot == "L0" and decision.fallback and decision.raw_output.startswith("Sure!")
 
 
-def test_real_router_always_emits_a_label(runtime) -> None:
+def test_real_grammar_router_always_emits_a_label(runtime) -> None:
+    from dataclasses import replace
+
+    from mol_local.runtime import Runtime
+
+    rt = Runtime(replace(runtime.hcp, routing=replace(runtime.hcp.routing, mode="grammar")), engine=runtime.engine)
     for text in ("Hi!", "Fix this segfault in my C code", "Plan a trip to Rome for my family", "Make a habit tracker"):
-        decision = runtime.router.route(text)
+        decision = rt.router.route(text)
         assert decision.slot in LABELS and not decision.fallback
-        assert decision.raw_output == decision.slot
+        assert decision.raw_output == decision.slot and decision.mode == "grammar"
 
 
 def test_fixed_mode_uses_entry_slot(runtime) -> None:

@@ -35,7 +35,7 @@ def test_every_slot_mixes_languages_so_script_is_no_label_cue() -> None:
 
 
 def test_unknown_split_is_refused() -> None:
-    with pytest.raises(ValueError, match="split must be train or heldout"):
+    with pytest.raises(ValueError, match="split must be one of train, heldout"):
         next(requests("dev"))
 
 
