@@ -251,14 +251,14 @@ class ChatScreen(ConversationActions, Screen):
     async def failed(self, event: TurnFailed) -> None:
         if event.turn_id != self.turn_id:
             return
-        self.running = False
-        self.show_state()
         for widget in (self.current_answer, self.current_user):
             if widget is not None:
                 await widget.remove()
         self.current_answer = self.current_user = None
         self.prompt.restore(event.text)
         self.prompt.focus()
+        self.running = False  # last: whoever waits for the turn to end sees the bubbles gone and the text back
+        self.show_state()
         if event.cancelled:
             self.notify("Cancelled — nothing was saved; your message is back in the prompt", severity="warning")
         else:
