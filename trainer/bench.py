@@ -131,7 +131,8 @@ def hf_trainer_tokens_per_s(base, pad_id: int, examples, cfg: TrainConfig) -> fl
 
 
 def run_learning_bench(*, conversations: int = 200, cycles: int = 3, seed: int = 0, progress: Callable[[str], None] = print,
-                       config: TrainConfig | None = None, regression_limit: int | None = None, anchor_ratio: float = 0.5) -> dict:
+                       config: TrainConfig | None = None, regression_limit: int | None = None, anchor_ratio: float = 0.5,
+                       replay_ratio: float = 0.5) -> dict:
     from hcp import load_profile
     from mol_local.paths import offline_env
     from trainer.train import peak_rss_mb
@@ -146,7 +147,7 @@ def run_learning_bench(*, conversations: int = 200, cycles: int = 3, seed: int =
             # scoring and the later nights' models, which a nightly run in the app does not
             hcp = replace(hcp, trainer=replace(hcp.trainer, enabled=True, memory_budget_mb=BENCH_MEMORY_MB))
             return _bench(hcp, conversations, cycles, seed, progress, config or TrainConfig(epochs=2, max_len=256), regression_limit, peak_rss_mb,
-                          anchor_ratio)
+                          anchor_ratio, replay_ratio)
         finally:
             if old is None:
                 os.environ.pop("MOL_HOME", None)
@@ -154,7 +155,8 @@ def run_learning_bench(*, conversations: int = 200, cycles: int = 3, seed: int =
                 os.environ["MOL_HOME"] = old
 
 
-def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regression_limit, peak_rss_mb, anchor_ratio: float) -> dict:
+def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regression_limit, peak_rss_mb, anchor_ratio: float,
+           replay_ratio: float) -> dict:
     from memory.consent import eligible_trajectories
     from mol_local.adapters.registry import Registry
     from mol_local.runtime import Runtime
@@ -174,7 +176,7 @@ def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regr
     budget = rt.hcp.n_ctx - rt.hcp.answer_max_tokens
     reg = regression_examples(spec, tok, limit=regression_limit)
     registry = Registry(rt.adapters_root())
-    opts = Options(slots=("L1",), config=cfg, regression_limit=regression_limit, anchor_ratio=anchor_ratio)
+    opts = Options(slots=("L1",), config=cfg, regression_limit=regression_limit, anchor_ratio=anchor_ratio, replay_ratio=replay_ratio)
     base_reg = nll(base_model, reg, pad)
     holdouts, base_hold, after, rows = [], [], [], []
     for night, per_night in enumerate(split_conversations(n, cycles)):
@@ -189,9 +191,10 @@ def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regr
         report = run_nightly(rt, opts, on_event=lambda e: progress(f"  step {e['step']}/{e['steps']} loss {e['loss']:.3f}") if e.get("stage") == "step" else None)
         slot = report["slots"][0]
         active = registry.active("L1", "personal")
-        model, _ = _scored_model(base_model, active.path / "peft" if active else None)
+        model = _scored_model(base_model, active.path / "peft" if active else None)[0]
         scores = [nll(model, h, pad) for h in holdouts]
         reg_now = nll(model, reg, pad)
+        del model  # the next night trains its own copy; holding this one would add ~540 MB to its peak
         after.append(scores)
         m = slot.get("metrics", {})
         rows.append({"night": night + 1, "decision": slot["status"], "reason": slot.get("reason"), "examples": m.get("examples"), "anchors": m.get("anchors"),
@@ -215,7 +218,7 @@ def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regr
     hf_tps = hf_trainer_tokens_per_s(base_model, pad, night1, cfg)
     rt.db.close()
     return {
-        "bench": "learning", "conversations": n, "conversations_per_night": split_conversations(n, cycles), "cycles": cycles, "config": cfg.__dict__, "anchor_ratio": anchor_ratio, "nights": rows,
+        "bench": "learning", "conversations": n, "conversations_per_night": split_conversations(n, cycles), "cycles": cycles, "config": cfg.__dict__, "anchor_ratio": anchor_ratio, "replay_ratio": replay_ratio, "nights": rows,
         "base_regression_nll": base_reg, "garbage": {"decision": garbage["status"], "reason": garbage.get("reason"), "metrics": garbage.get("metrics", {})},
         "throughput": {"examples": len(night1), "ours_tokens_per_s": ours_tps, "hf_trainer_tokens_per_s": hf_tps},
         "min_new_gain_rel": min(gains), "worst_backward_rel": max(backward, default=0.0),

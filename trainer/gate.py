@@ -23,7 +23,7 @@ def nll(model, examples: Sequence[Example], pad_id: int, batch_size: int = 4) ->
     """Mean NLL per loss token over `examples` (nan when there are none)."""
     import torch
 
-    from trainer.train import collate
+    from trainer.train import collate, release_memory, target_losses
 
     if not examples:
         return float("nan")
@@ -31,12 +31,10 @@ def nll(model, examples: Sequence[Example], pad_id: int, batch_size: int = 4) ->
     ordered = sorted(examples, key=lambda e: len(e.input_ids))
     with torch.no_grad():
         for i in range(0, len(ordered), batch_size):
-            ids, labels, mask = collate(list(ordered[i : i + batch_size]), pad_id)
-            logits = model(input_ids=ids, attention_mask=mask).logits[:, :-1]
-            target = labels[:, 1:]
-            loss = torch.nn.functional.cross_entropy(logits.reshape(-1, logits.shape[-1]), target.reshape(-1), ignore_index=IGNORE, reduction="sum")
-            total += float(loss)
-            count += int((target != IGNORE).sum())
+            losses, _ = target_losses(model, *collate(list(ordered[i : i + batch_size]), pad_id))
+            total += float(losses.sum())
+            count += len(losses)
+    release_memory()
     return total / max(count, 1)
 
 
@@ -50,20 +48,19 @@ def nll_per_char(model, examples: Sequence[Example], pad_id: int, decode: Callab
     """
     import torch
 
-    from trainer.train import collate
+    from trainer.train import collate, release_memory, target_losses
 
     out = [0.0] * len(examples)
     order = sorted(range(len(examples)), key=lambda i: len(examples[i].input_ids))
     with torch.no_grad():
         for start in range(0, len(order), batch_size):
             idx = order[start : start + batch_size]
-            ids, labels, mask = collate([examples[i] for i in idx], pad_id)
-            logits = model(input_ids=ids, attention_mask=mask).logits[:, :-1]
-            target = labels[:, 1:]
-            loss = torch.nn.functional.cross_entropy(logits.transpose(1, 2), target, ignore_index=IGNORE, reduction="none").sum(dim=1)
+            losses, rows = target_losses(model, *collate([examples[i] for i in idx], pad_id))
+            loss = torch.zeros(len(idx)).index_add_(0, rows, losses)
             for row, i in enumerate(idx):
                 chars = len(decode([t for t in examples[i].labels if t != IGNORE]))
                 out[i] = float(loss[row]) / max(chars, 1)
+    release_memory()
     return out
 
 
@@ -85,7 +82,11 @@ def route_set(limit: int | None = None) -> list[dict]:
 
 
 def route_accuracy(runtime, stack, rows: Sequence[dict]) -> float:
-    """Fraction of `rows` the real router sends to the labelled slot with this route stack."""
+    """Fraction of `rows` the real grammar router sends to the labelled slot with this route stack.
+
+    Always the grammar path: that is what the stack changes (in hybrid mode it decides every
+    request the embeddings head is unsure of).
+    """
     from mol_local.router import Router
 
     hcp = runtime.hcp
@@ -93,7 +94,7 @@ def route_accuracy(runtime, stack, rows: Sequence[dict]) -> float:
         runtime.engine,
         instruction=runtime.pack.route,
         labels=list(hcp.slots),
-        mode=hcp.routing_mode,
+        mode="grammar",
         entry_slot=hcp.entry_slot,
         fallback=hcp.route_fallback,
         max_tokens=hcp.route_max_tokens,

@@ -10,6 +10,8 @@ most that many steps. The numbered comments say why each step is there.
 from __future__ import annotations
 
 import copy
+import ctypes
+import gc
 import json
 import math
 import os
@@ -87,6 +89,21 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def release_memory() -> None:
+    """Hand freed heap back to the OS (glibc `malloc_trim`; a no-op elsewhere).
+
+    A training step frees ~3 GB of activations, but glibc keeps the pages, so
+    without this the process kept the high-water mark of every night and the
+    next night's peak stacked on top of it (measured: 1.2 GB before night 1,
+    4.2 GB after it, 5.6 GB after night 2; with it, back to ~1 GB each time).
+    """
+    gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+
+
 def batches(examples: list[Example], cfg: TrainConfig, epoch: int) -> list[list[Example]]:
     """Shuffle per epoch, then group neighbours of similar length so padding stays small."""
     rng = random.Random(cfg.seed * 1000 + epoch)
@@ -114,6 +131,26 @@ def collate(batch: list[Example], pad_id: int):
         labels[row, :n] = torch.tensor(e.labels)
         mask[row, :n] = 1
     return ids, labels, mask
+
+
+def target_losses(model, ids, labels, mask):
+    """(per-target NLL, row of each target): cross-entropy on the assistant tokens only.
+
+    Only the positions that predict a loss token are projected to the
+    vocabulary. The full logits tensor (batch x length x 49k vocab, ~200 MB in
+    fp32 for 4 x 256, times the copies that log-softmax and its gradient make)
+    was the largest allocation of a training step, and the head's matmul over
+    prompt positions nobody scores was ~15 % of the forward pass.
+    """
+    import torch
+
+    inner = model.get_base_model() if hasattr(model, "get_base_model") else model
+    hidden = inner.get_decoder()(input_ids=ids, attention_mask=mask).last_hidden_state[:, :-1]
+    target = labels[:, 1:]
+    keep = target != IGNORE
+    logits = inner.get_output_embeddings()(hidden[keep])
+    rows = keep.nonzero()[:, 0]
+    return torch.nn.functional.cross_entropy(logits.float(), target[keep], reduction="none"), rows
 
 
 def lora_model(base, cfg: TrainConfig, init_from: Path | None):
@@ -158,6 +195,7 @@ def train(
 
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
+    release_memory()  # models scored and dropped before this run give their pages back before its peak
     run_dir.mkdir(parents=True, exist_ok=True)
     cfg.save(run_dir / "config.json")
 
@@ -202,16 +240,18 @@ def train(
         for group in opt.param_groups:
             group["lr"] = lr_at(step)
         ids, labels, mask = collate(plan[step], pad_id)
-        # 7. Labels are IGNORE except assistant tokens, so the loss is only on what the slot said.
-        out = model(input_ids=ids, attention_mask=mask, labels=labels)
-        out.loss.backward()
+        # 7. Labels are IGNORE except assistant tokens, so the loss is only on what the slot said
+        #    (and only those positions are projected to the vocabulary: see target_losses).
+        losses, _ = target_losses(model, ids, labels, mask)
+        loss = losses.mean()
+        loss.backward()
         # 8. Clip: one odd example must not blow up a personal layer built over many nights.
         torch.nn.utils.clip_grad_norm_(params, cfg.grad_clip)
         opt.step()
         opt.zero_grad(set_to_none=True)
         step += 1
         tokens += int(mask.sum())
-        loss_value = float(out.loss.detach())
+        loss_value = float(loss.detach())
         elapsed = done_s + time.perf_counter() - t0
         peak = max(peak, rss_mb())
         if step % cfg.checkpoint_every == 0 or step == steps:
@@ -224,4 +264,6 @@ def train(
             break
     train_s = done_s + time.perf_counter() - t0
     model.eval()
+    del opt, params
+    release_memory()
     return model, TrainResult(status, step, tokens, train_s, tokens / max(train_s, 1e-9), peak, loss_value, resumed_from)

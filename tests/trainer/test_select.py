@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from memory.consent import set_consent, training_id
 from trainer.select import dedupe, select, still_eligible
 from tests.trainer.conftest import FACTS, commit
@@ -48,6 +50,7 @@ def test_exact_and_near_duplicates_dropped(runtime) -> None:
 def test_holdout_is_disjoint_and_replay_comes_from_older_data(runtime) -> None:
     commit(runtime, FACTS[:4])
     cut = max(r["closed_at"] for r in runtime.db.query("select closed_at from tasks"))
+    time.sleep(0.005)  # timestamps have millisecond resolution: a commit in the same millisecond would tie with the cut
     commit(runtime, FACTS[4:])
     sel = select(runtime.db, "L1", default_on=False, since=cut, replay_ratio=1.0)
     new_ids = {t.task_id for t in sel.train} | {t.task_id for t in sel.holdout}
