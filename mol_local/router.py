@@ -23,8 +23,6 @@ from memory.timeline import RouteRecord
 from mol_local.engine.base import Engine, GenerationRequest, Message, Stack
 from mol_local.route_embed import EmbedClassifier
 
-MODES = ("grammar", "fixed", "hybrid", "embed")
-
 
 def label_grammar(labels: Sequence[str]) -> str:
     return "root ::= " + " | ".join(f'"{label}"' for label in labels)
