@@ -116,8 +116,19 @@ def dedupe(items: list[Trajectory], counts: Counter, seen: list[tuple[int, ...]]
     return out
 
 
-def is_holdout(t: Trajectory, fraction: float) -> bool:
-    return int(t.training_id[:8], 16) / 0xFFFFFFFF < fraction
+def pick_holdout(new: list[Trajectory], fraction: float) -> list[Trajectory]:
+    """round(fraction x n) of tonight's trajectories (at least one if fraction > 0 and n >= 2, never all).
+
+    Which ones is decided by the hashed training id, so it is stable for the same data and
+    unrelated to content. An exact count, not a per-item coin flip: with 8 new turns a coin
+    at 0.2 held out anywhere from 0 to 5 of them, and a night that trains on 3 turns tells
+    the gate little.
+    """
+    if fraction <= 0 or len(new) < 2:
+        return []
+    k = min(len(new) - 1, max(1, round(fraction * len(new))))
+    chosen = {t.training_id for t in sorted(new, key=lambda t: t.training_id)[:k]}
+    return [t for t in new if t.training_id in chosen]
 
 
 def select(
@@ -139,9 +150,7 @@ def select(
             continue
         (new if since is None or t.created_at > since else old).append(scrub_trajectory(t, scrubbed))
     new = dedupe(new, dropped)
-    holdout = [t for t in new if is_holdout(t, holdout_fraction)]
-    if not holdout and len(new) >= 2:
-        holdout = [new[-1]]
+    holdout = pick_holdout(new, holdout_fraction)
     train = [t for t in new if t not in holdout]
     old = dedupe(old, Counter(), [minhash(_text(t)) for t in new])
     k = min(len(old), int(round(len(train) * replay_ratio)))

@@ -47,6 +47,16 @@ def open_rt(engine):
         rt.db.close()
 
 
+@pytest.fixture
+def seeded_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Task ids from a fixed seed: which turns a night holds out (hashed ids) is then the same on every run."""
+    import random
+    import uuid
+
+    rng = random.Random(0)
+    monkeypatch.setattr("memory.timeline.new_id", lambda: uuid.UUID(int=rng.getrandbits(128), version=4).hex)
+
+
 def commit(rt, pairs: list[tuple[str, str]], *, slot: str = "L1", consent: bool | None = True, tool: str | None = None) -> str:
     """One conversation with one closed task per (user, assistant) pair, committed like a real turn."""
     from memory.consent import set_consent
@@ -76,11 +86,12 @@ FACTS = [
     ("What is my running goal?", "Your running goal is a half marathon in October."),
 ]
 
-# The facts cannot be predicted from each other, so on a held-out fact two optimizer steps moved NLL by under 1%
-# either way, and which turns the random ids held out decided a promotion test (CI once saw -0.45%). A house
-# style the answers share, which the base does not predict, is what a personal layer should learn from a few
-# turns: over three epochs its held-out gain was +2..+11% whichever turns were held out (4 runs; 1 epoch: +0.4..6%).
-STYLED = [(q, f"From your notes: {a}") for q, a in FACTS]
+# The facts cannot be predicted from each other, so on a held-out fact a few optimizer steps move NLL by a few
+# percent either way. A house style the answers share, which the base does not predict, is what a personal layer
+# should learn from a few turns. With a prefix alone, 4 of 8 random hold-out draws still lost (-3..-0.01 %) once
+# the loss covered only answer tokens; prefix + suffix over three epochs gained +6..+14 % in 3 of 3 draws (one
+# earlier draw of the same split sizes: -0.2 %), so the promotion tests also fix the ids (`seeded_ids`).
+STYLED = [(q, f"From your notes: {a} Saved in your notebook.") for q, a in FACTS]
 
 
 def _promote_options():

@@ -65,7 +65,7 @@ def test_garbage_night_is_rejected_with_the_reason_and_nothing_trained(hcp_file,
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)
-def test_genuine_answers_pass_and_mixed_in_garbage_is_never_trained_on(hcp_file, open_rt) -> None:
+def test_genuine_answers_pass_and_mixed_in_garbage_is_never_trained_on(hcp_file, open_rt, seeded_ids) -> None:
     rt = open_rt(hcp_file(memory_mb=6144))  # run alone, loading the base counts against the box: ~4.1 GB added
     junk = [commit(rt, [pair]) for pair in garbage_conversations(3, seed=4)]
     genuine = [commit(rt, [pair]) for pair in STYLED[:6]]

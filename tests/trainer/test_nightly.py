@@ -57,7 +57,7 @@ def test_examples_are_the_runtimes_own_view_tokens(runtime) -> None:
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)  # under a load of ~10 on 2 cores it has run past the 600 s default
-def test_promotes_with_manifest_and_never_trains_on_revoked_data(hcp_file, open_rt) -> None:
+def test_promotes_with_manifest_and_never_trains_on_revoked_data(hcp_file, open_rt, seeded_ids) -> None:
     rt = open_rt(hcp_file(memory_mb=6144))  # run alone, loading the base counts against the box: ~4.1 GB added
     flip = commit(rt, STYLED[6:])
     keep = commit(rt, STYLED[:6])

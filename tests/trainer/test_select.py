@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from memory.consent import set_consent, training_id
-from trainer.select import dedupe, select, still_eligible
+from trainer.select import dedupe, pick_holdout, select, still_eligible
 from tests.trainer.conftest import FACTS, commit
 
 
@@ -76,3 +76,19 @@ def test_dedupe_keeps_distinct_texts() -> None:
     items = [Trajectory("c", str(i), str(i), "L1", "t", [{"role": "user", "content": u}, {"role": "assistant", "content": a}]) for i, (u, a) in enumerate(FACTS)]
     counts: Counter = Counter()
     assert len(dedupe(items, counts)) == len(FACTS) and not counts
+
+
+def test_holdout_is_an_exact_share_stable_and_never_everything() -> None:
+    from memory.consent import Trajectory
+
+    def trajs(n: int, tag: str) -> list[Trajectory]:
+        return [Trajectory("c", f"{tag}{i}", training_id(f"{tag}{i}"), "L1", "t") for i in range(n)]
+
+    for tag in "abcdefgh":  # eight different id draws: the count never depends on the draw
+        eight = trajs(8, tag)
+        held = pick_holdout(eight, 0.2)
+        assert len(held) == 2 and held == pick_holdout(list(reversed(eight)), 0.2)[::-1]
+    assert len(pick_holdout(trajs(40, "x"), 0.2)) == 8
+    assert len(pick_holdout(trajs(3, "y"), 0.2)) == 1  # at least one to score the night on
+    assert len(pick_holdout(trajs(2, "z"), 0.9)) == 1  # never all: something must be left to train on
+    assert pick_holdout(trajs(1, "w"), 0.2) == [] and pick_holdout(trajs(8, "v"), 0.0) == []
