@@ -126,6 +126,8 @@ class MolApp(App[None]):
         self.hcp_path = event.hcp_path
         self._given_runtime = None
         self.runtime, self.model_ready, self.runtime_error = None, False, None
+        if self.chat.session is not None:
+            self.chat.session.stop_prewarm()
         self.chat.session = None
         self.chat.show_state()
         if old is not None:
@@ -139,6 +141,8 @@ class MolApp(App[None]):
 
     def on_unmount(self) -> None:
         """Release the model we loaded; a streaming turn is cancelled and the process exit frees the rest."""
+        if self.chat.session is not None:
+            self.chat.session.stop_prewarm()
         if self.chat.running:
             self.chat.cancel_event.set()
         elif self.runtime is not None and self._given_runtime is None:

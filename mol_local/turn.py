@@ -110,28 +110,36 @@ class Session:
             return run_on_engine(self, text.strip(), cancel, hooks)
 
     def prewarm(self) -> dict[str, int]:
-        """Extend each resident slot's KV with the turns it has not seen, while the user reads.
+        """Bring every slot's KV up to date with the conversation, while the user reads or types.
 
         A slot's next view is its current view plus the new user message, so after this
-        its next visit evaluates only that message. Best effort: a new turn stops it
-        between chunks, and whatever was evaluated stays valid (the next prompt reuses
-        the longest common prefix). Returns tokens evaluated per slot.
+        its next visit evaluates only that message. Resident slots are extended first;
+        then slots not yet visited (or evicted) get their head and the timeline so far,
+        which their first visit would otherwise prefill on the answer path (L3's head
+        alone is ~550 tokens). It only fills free KV cells: speculative work never evicts
+        a resident slot. A new turn stops it between chunks, and whatever was evaluated
+        stays valid (the next prompt reuses the longest common prefix). Returns tokens
+        evaluated per slot.
         """
         cancel = self._warm_cancel = threading.Event()
         rt = self.runtime
         warmed: dict[str, int] = {}
+        if not rt.engine.reuses_prefixes:
+            return warmed  # a remote engine, or reuse turned off: nothing evaluated now would be kept
         with self._lock:
-            for slot in rt.hcp.slots:
+            for slot in sorted(rt.hcp.slots, key=lambda s: rt.engine.held_tokens(s) == 0):
                 if cancel.is_set():
                     break
-                if rt.engine.held_tokens(slot) == 0:
-                    continue  # never visited (or evicted): its first visit pays for its own head
                 try:
                     view = self.view_for(slot, [], self.tasks)
-                    warmed[slot] = rt.engine.prefill(slot, view, rt.slot_stack(slot), cancel)
+                    warmed[slot] = rt.engine.prefill(slot, view, rt.slot_stack(slot), cancel, speculative=True)
                 except MolError:
                     continue  # a full cache or an unloadable stack: the slot's next turn says why
         return warmed
+
+    def stop_prewarm(self) -> None:
+        """Ask a running prewarm to stop after its current chunk (the app calls this before closing)."""
+        self._warm_cancel.set()
 
     def _check(self, cancel: threading.Event | None) -> None:
         if cancel is not None and cancel.is_set():

@@ -132,7 +132,7 @@ def hf_trainer_tokens_per_s(base, pad_id: int, examples, cfg: TrainConfig) -> fl
 
 def run_learning_bench(*, conversations: int = 200, cycles: int = 3, seed: int = 0, progress: Callable[[str], None] = print,
                        config: TrainConfig | None = None, regression_limit: int | None = None, anchor_ratio: float = 0.5,
-                       replay_ratio: float = 0.5) -> dict:
+                       replay_ratio: float = 1.0) -> dict:
     from hcp import load_profile
     from mol_local.paths import offline_env
     from trainer.train import peak_rss_mb

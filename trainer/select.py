@@ -138,7 +138,7 @@ def select(
     default_on: bool,
     since: str | None,
     holdout_fraction: float = 0.2,
-    replay_ratio: float = 0.5,
+    replay_ratio: float = 1.0,
     seed: int = 0,
 ) -> Selection:
     dropped: Counter = Counter()

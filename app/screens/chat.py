@@ -140,6 +140,13 @@ class ChatScreen(ConversationActions, Screen):
             return
         self.show_state()
         await self.drain_queue()
+        if not self.running and self.session is not None:
+            self.warm(self.session)
+
+    @work(thread=True, group="prewarm", exit_on_error=False)
+    def warm(self, session: Session) -> None:
+        """Every slot's head (and the opened conversation) into its KV while the user types; a turn stops it."""
+        session.prewarm()
 
     async def drain_queue(self) -> None:
         if self.pending and not self.running and self.mol.model_ready:

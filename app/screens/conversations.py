@@ -92,6 +92,8 @@ class ConversationActions:
             self.refresh_sidebar()
             return
         await self.chat_log.load(self.session.tasks, runtime.slot_names(), runtime.timeline.route_decision, self.memories_used)
+        if self.mol.model_ready:  # type: ignore[attr-defined]
+            self.warm(self.session)  # type: ignore[attr-defined]
         await self.redraw_views()
         self.refresh_sidebar(select=conversation_id)
         self.show_state()  # type: ignore[attr-defined]

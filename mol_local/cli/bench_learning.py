@@ -18,7 +18,7 @@ DEFAULT_OUT = "bench/results/learning.json"
 @click.option("--lr", default=2e-3, show_default=True, type=click.FloatRange(1e-6, 1.0), help="Peak learning rate.")
 @click.option("--anchor-ratio", default=0.5, show_default=True, type=click.FloatRange(0.0, 4.0),
               help="Anchors (the base's own answers to general prompts) per new example; 0 turns them off.")
-@click.option("--replay-ratio", default=0.5, show_default=True, type=click.FloatRange(0.0, 4.0),
+@click.option("--replay-ratio", default=1.0, show_default=True, type=click.FloatRange(0.0, 4.0),
               help="Older eligible examples replayed per new example (limits forgetting).")
 @click.option("--regression-limit", type=click.IntRange(1), help="Score only the first N regression prompts (default: all 40).")
 @click.option("--out", type=click.Path(dir_okay=False), default=DEFAULT_OUT, show_default=True, help="Also write the result here ('' to skip).")

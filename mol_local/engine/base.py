@@ -86,11 +86,17 @@ class Engine(ABC):
         return None
 
     def prefill(
-        self, seq: str, messages: Sequence[Message], stack: Stack = (), cancel: threading.Event | None = None
+        self, seq: str, messages: Sequence[Message], stack: Stack = (), cancel: threading.Event | None = None, *, speculative: bool = False
     ) -> int:
         """Make `seq` hold `messages` (no generation prompt) so a later prompt that extends them
-        evaluates only its new tail. Returns tokens evaluated; engines that hold no state return 0."""
+        evaluates only its new tail. Returns tokens evaluated; engines that hold no state return 0.
+        `speculative` (prewarm): a full cache raises ContextOverflow instead of evicting another sequence."""
         return 0
+
+    @property
+    def reuses_prefixes(self) -> bool:
+        """True when `prefill` now saves work later (a resident KV per sequence, reuse on)."""
+        return False
 
     def held_tokens(self, seq: str) -> int:
         """Tokens `seq` holds resident right now (0 for engines that hold no state)."""

@@ -16,7 +16,6 @@ import ctypes
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import llama_cpp
@@ -31,41 +30,11 @@ from mol_local.engine.base import (
     Message,
     Stack,
 )
+from mol_local.engine.sequences import SPECULATIVE_CHUNK, Seq, common_prefix, quiet_llama_logs
 from mol_local.engine.template import ChatTemplate
 from mol_local.errors import AdapterMismatch, ContextOverflow, CorruptModel, EngineError
 from mol_local.engine.sampling import NO_TOKEN, make_sampler, split_choices
 from mol_local.models import check_adapter_fits, inspect_gguf
-
-_QUIET = False
-
-
-def _quiet_llama_logs() -> None:
-    """Route llama.cpp's log callback into silence once (never dup2 the terminal's fds)."""
-    global _QUIET
-    if not _QUIET:
-        from llama_cpp import _logger
-
-        _logger.logger.setLevel(50)
-        _QUIET = True
-
-
-@dataclass
-class _Seq:
-    """What one KV sequence holds: its tokens, in position order, and under which stack."""
-
-    id: int
-    tokens: list[int] = field(default_factory=list)
-    stack_key: tuple = ()
-    last_used: int = 0
-
-
-def common_prefix(a: Sequence[int], b: Sequence[int]) -> int:
-    n = min(len(a), len(b))
-    i = 0
-    while i < n and a[i] == b[i]:
-        i += 1
-    return i
-
 
 class LlamaCppEngine(Engine):
     name = "llama-cpp"
@@ -83,7 +52,7 @@ class LlamaCppEngine(Engine):
         kv_reuse: bool = True,
         kv_unified: bool = True,
     ) -> None:
-        _quiet_llama_logs()
+        quiet_llama_logs()
         self.base_info = inspect_gguf(Path(model_path))
         if self.base_info.kind != "model":
             raise CorruptModel(f"{model_path} is a LoRA adapter, not a base model — set runtime.base_model to a base GGUF")
@@ -117,11 +86,12 @@ class LlamaCppEngine(Engine):
             bos_token=self.model.token_get_text(self.model.token_bos()) if self.model.token_bos() >= 0 else "",
             eos_token=self.model.token_get_text(self.model.token_eos()) if self.model.token_eos() >= 0 else "",
         )
-        self._seqs = {name: _Seq(id=i) for i, name in enumerate(sequences)}
+        self._seqs = {name: Seq(id=i) for i, name in enumerate(sequences)}
         self._adapters: dict[tuple, ctypes.c_void_p] = {}
         self._applied: tuple | None = None
         self._clock = 0
         self._lock = threading.RLock()
+        self._closed = False  # a background prewarm may still call in while the app closes the engine
         self.prefill_total = 0  # tokens evaluated for prompts since load (tests count these)
         self.switch_ms: list[float] = []  # time spent changing the applied adapter stack
         self._eog: list[int] | None = None
@@ -131,10 +101,16 @@ class LlamaCppEngine(Engine):
     def _tok(self, text: str, special: bool) -> list[int]:
         return self.model.tokenize(text.encode("utf-8"), add_bos=False, special=special)
 
+    def _check_open(self) -> None:
+        if self._closed:
+            raise EngineError("The model was closed — reopen the app or runtime to continue")
+
     def tokenize_messages(self, messages: Sequence[Message], *, add_generation_prompt: bool = True) -> list[int]:
-        tokens = self.template.tokenize(messages, add_generation_prompt=add_generation_prompt, tokenize=self._tok)
-        if self.model.add_bos_token() and self.model.token_bos() >= 0 and (not tokens or tokens[0] != self.model.token_bos()):
-            tokens.insert(0, self.model.token_bos())
+        with self._lock:
+            self._check_open()
+            tokens = self.template.tokenize(messages, add_generation_prompt=add_generation_prompt, tokenize=self._tok)
+            if self.model.add_bos_token() and self.model.token_bos() >= 0 and (not tokens or tokens[0] != self.model.token_bos()):
+                tokens.insert(0, self.model.token_bos())
         return tokens
 
     def _piece(self, token: int) -> bytes:
@@ -203,25 +179,29 @@ class LlamaCppEngine(Engine):
                     llama_cpp.llama_memory_seq_rm(self.ctx.memory, state.id, -1, -1)
                     state.tokens.clear()
 
+    @property
+    def reuses_prefixes(self) -> bool:
+        return self.kv_reuse
+
     def held_tokens(self, seq: str) -> int:
         return len(self._seqs[seq].tokens)
 
     def prefill(
-        self, seq: str, messages: Sequence[Message], stack: Stack = (), cancel: threading.Event | None = None
+        self, seq: str, messages: Sequence[Message], stack: Stack = (), cancel: threading.Event | None = None, *, speculative: bool = False
     ) -> int:
         tokens = self.tokenize_messages(messages, add_generation_prompt=False)
         if not tokens or len(tokens) + 1 > self.n_ctx:
             return 0
         with self._lock:
-            _, evaluated = self._prepare(seq, tokens, stack, cancel)
+            _, evaluated = self._prepare(seq, tokens, stack, cancel, speculative=speculative)
         return evaluated
 
-    def _truncate(self, state: _Seq, n: int) -> None:
+    def _truncate(self, state: Seq, n: int) -> None:
         if n < len(state.tokens):
             llama_cpp.llama_memory_seq_rm(self.ctx.memory, state.id, n, -1)
             del state.tokens[n:]
 
-    def _evict_one(self, keep: _Seq) -> bool:
+    def _evict_one(self, keep: Seq) -> bool:
         """Drop the least recently used other sequence to make room; False if none is left."""
         others = [s for s in self._seqs.values() if s is not keep and s.tokens]
         if not others:
@@ -230,11 +210,17 @@ class LlamaCppEngine(Engine):
         self._truncate(victim, 0)
         return True
 
-    def _decode(self, state: _Seq, tokens: Sequence[int], *, logits_all: bool = False, cancel=None) -> None:
-        """Append tokens to a sequence's KV, chunked by n_batch; logits for the last (or all)."""
-        for start in range(0, len(tokens), self.n_batch):
-            chunk = tokens[start : start + self.n_batch]
-            last_chunk = start + self.n_batch >= len(tokens)
+    def _decode(self, state: Seq, tokens: Sequence[int], *, logits_all: bool = False, cancel=None, speculative: bool = False) -> None:
+        """Append tokens to a sequence's KV, chunked by n_batch; logits for the last (or all).
+
+        When the cache is full the least recently used other sequence is evicted. Speculative
+        work (prewarm) never evicts a resident sequence, and runs in SPECULATIVE_CHUNK-token
+        chunks so a real request that cancels it waits for one small chunk, not n_batch.
+        """
+        step = min(self.n_batch, SPECULATIVE_CHUNK) if speculative else self.n_batch
+        for start in range(0, len(tokens), step):
+            chunk = tokens[start : start + step]
+            last_chunk = start + step >= len(tokens)
             b = self.batch.batch
             base = len(state.tokens)
             for i, tok in enumerate(chunk):
@@ -249,7 +235,7 @@ class LlamaCppEngine(Engine):
                 if rc == 0:
                     break
                 llama_cpp.llama_memory_seq_rm(self.ctx.memory, state.id, base, -1)
-                if rc == 1 and self._evict_one(state):
+                if rc == 1 and not speculative and self._evict_one(state):
                     continue
                 if rc == 1:
                     raise ContextOverflow(
@@ -260,8 +246,9 @@ class LlamaCppEngine(Engine):
             if cancel is not None and cancel.is_set() and not last_chunk:
                 return
 
-    def _prepare(self, seq: str, tokens: list[int], stack: Stack, cancel=None) -> tuple[_Seq, int]:
+    def _prepare(self, seq: str, tokens: list[int], stack: Stack, cancel=None, *, speculative: bool = False) -> tuple[Seq, int]:
         """Make `seq` hold `tokens` under `stack`, evaluating only what it lacks. Returns (state, evaluated)."""
+        self._check_open()
         state = self._seqs[seq]
         self._clock += 1
         state.last_used = self._clock
@@ -272,7 +259,7 @@ class LlamaCppEngine(Engine):
         keep = common_prefix(state.tokens, tokens) if self.kv_reuse else 0
         keep = min(keep, len(tokens) - 1)  # always evaluate the last prompt token: we need its logits
         self._truncate(state, keep)
-        self._decode(state, tokens[keep:], cancel=cancel)
+        self._decode(state, tokens[keep:], cancel=cancel, speculative=speculative)
         evaluated = len(tokens) - keep
         self.prefill_total += evaluated
         return state, evaluated
@@ -399,6 +386,9 @@ class LlamaCppEngine(Engine):
 
     def close(self) -> None:
         with self._lock:
+            if self._closed:
+                return
+            self._closed = True
             self.batch.close()
             self.ctx.close()
             self.model.close()

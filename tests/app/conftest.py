@@ -11,15 +11,29 @@ import pytest
 FAST_BUDGETS = {"answer.max_tokens": 24, "summary.max_tokens": 8}
 
 
-def fast_hcp_text() -> str:
+def fast_hcp_text(**budgets: int) -> str:
     """The shipped local-default profile with short answers, so a real turn takes about a second."""
     from hcp.edit import set_key
     from hcp.loader import parse_toml, profile_path
 
     doc = parse_toml(profile_path("local-default").read_text(encoding="utf-8"))
-    for key, value in FAST_BUDGETS.items():
+    for key, value in {**FAST_BUDGETS, **{k.replace("__", "."): v for k, v in budgets.items()}}.items():
         set_key(doc, key, value)
     return doc.as_string()
+
+
+@pytest.fixture(autouse=True)
+def no_startup_prewarm(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """App tests run without the prewarm the chat screen starts at model load, unless marked.
+
+    It keeps both cores busy for ~8 s, and Pilot waits for an idle process after every key
+    (up to 1 s, twice), so notifications expired and short turns ended before a test could
+    see them. tests/app/test_startup.py checks the prewarm itself (marked `startup_prewarm`).
+    """
+    if request.node.get_closest_marker("startup_prewarm") is None:
+        from app.screens.chat import ChatScreen
+
+        monkeypatch.setattr(ChatScreen, "warm", lambda self, session: None)
 
 
 @pytest.fixture
@@ -50,6 +64,18 @@ async def wait_for(pilot, condition: Callable[[], bool], *, timeout: float = 60.
         if loop.time() > deadline:
             raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
         await pilot.pause(0.05)
+
+
+async def press_now(pilot, key: str) -> None:
+    """Send one key and return at once. `pilot.press` then waits until the process is idle (up to
+    1 s, twice), and with every slot's head prewarmed a short turn can start and finish inside
+    that wait, so a test that must see the turn running sends its Enter this way."""
+    from textual import events
+
+    event = events.Key(key, "\r" if key == "enter" else None)
+    event.set_sender(pilot.app)
+    pilot.app._driver.send_message(event)
+    await asyncio.sleep(0)
 
 
 async def type_text(pilot, text: str) -> None:

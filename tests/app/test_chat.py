@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.widgets.chat.bubbles import AssistantMessage, UserMessage
-from tests.app.conftest import type_text, wait_for
+from tests.app.conftest import press_now, type_text, wait_for
 
 pytestmark = pytest.mark.asyncio
 
@@ -20,7 +20,7 @@ async def test_send_streams_answer_with_slot_badge(make_app, app_runtime) -> Non
     async with app.run_test(size=(110, 36)) as pilot:
         await ready(pilot)
         await pilot.press(*"What is the capital of France?")
-        await pilot.press("enter")
+        await press_now(pilot, "enter")
         await wait_for(pilot, lambda: app.chat.running, what="the turn to start")
         answer = app.screen.query(AssistantMessage).last()
         seen: list[str] = []
@@ -50,12 +50,18 @@ async def test_send_streams_answer_with_slot_badge(make_app, app_runtime) -> Non
 
 
 @pytest.mark.slow
-async def test_escape_cancels_rolls_back_and_restores_input(make_app, app_runtime) -> None:
-    app = make_app()
+async def test_escape_cancels_rolls_back_and_restores_input(engine) -> None:
+    from app.app import MolApp
+    from hcp import parse_hcp
+    from mol_local.runtime import Runtime
+    from tests.app.conftest import fast_hcp_text
+
+    app_runtime = Runtime(parse_hcp(fast_hcp_text(answer__max_tokens=384)), engine=engine)  # long enough to press Esc in
+    app = MolApp(runtime=app_runtime)
     async with app.run_test(size=(110, 36)) as pilot:
         await ready(pilot)
         await pilot.press(*"Write a long story about a dragon")
-        await pilot.press("enter")
+        await press_now(pilot, "enter")
         await wait_for(pilot, lambda: app.chat.running, what="the turn to start")
         await pilot.press("escape")
         await wait_for(pilot, lambda: not app.chat.running, what="the cancel to land")
@@ -63,6 +69,7 @@ async def test_escape_cancels_rolls_back_and_restores_input(make_app, app_runtim
         assert not app.screen.query(UserMessage) and not app.screen.query(AssistantMessage)
         assert app_runtime.timeline.list_conversations() == [], "a cancelled turn leaves no trace"
         assert any("Cancelled" in str(n.message) for n in app._notifications)
+    app_runtime.db.close()
 
 
 async def test_messages_typed_while_loading_are_queued(make_app, app_runtime) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from mol_local.engine.base import AdapterSpec, GenerationRequest
 from mol_local.engine.llamacpp import LlamaCppEngine
-from mol_local.errors import AdapterMismatch, CorruptModel, ModelNotFound
+from mol_local.errors import AdapterMismatch, CorruptModel, EngineError, ModelNotFound
 
 PREFIX = [{"role": "system", "content": "You are a terse assistant."}, {"role": "user", "content": "Name three rivers in Europe."}]
 
@@ -84,6 +84,40 @@ def test_kv_reuse_evaluates_only_the_new_tail(engine) -> None:
     engine.kv_reuse = False
     third = engine.generate(GenerationRequest(seq="L0", messages=follow, max_tokens=8))
     assert third.prefill_tokens == third.prompt_tokens
+
+
+def test_speculative_prefill_yields_after_a_small_chunk(engine) -> None:
+    """A turn that cancels prewarm waits for one 128-token chunk at most, not a whole n_batch."""
+    from mol_local.engine.sequences import SPECULATIVE_CHUNK
+
+    long = [{"role": "user", "content": " ".join(f"word{i}" for i in range(250))}]
+    stop = threading.Event()
+    stop.set()
+    engine.prefill("L1", long, cancel=stop, speculative=True)
+    assert engine.held_tokens("L1") == SPECULATIVE_CHUNK < engine.n_batch
+    engine.reset("L1")
+    engine.prefill("L1", long, cancel=stop)
+    assert engine.held_tokens("L1") == engine.n_batch
+
+
+def test_speculative_prefill_never_pushes_out_a_resident_sequence(base_model_path: Path) -> None:
+    """Prewarm's rule: speculative prefill uses free cells only; a real prompt may evict the LRU sequence."""
+    from mol_local.errors import ContextOverflow
+
+    small = LlamaCppEngine(base_model_path, sequences=("L0", "L1"), n_ctx=512, kv_cells=512, n_threads=2)
+    try:
+        long = [{"role": "user", "content": " ".join(f"word{i}" for i in range(120))}]
+        held = small.prefill("L0", long)
+        assert 300 < held < 512 and small.held_tokens("L0") == held
+        with pytest.raises(ContextOverflow, match="KV cache is full"):
+            small.prefill("L1", long, speculative=True)
+        assert small.held_tokens("L0") == held and small.held_tokens("L1") == 0
+        assert small.prefill("L1", long) == held  # a real prompt: L0 (least recently used) goes, L1 fits
+        assert small.held_tokens("L0") == 0
+    finally:
+        small.close()
+    with pytest.raises(EngineError, match="closed"):  # a prewarm still running while the app closes the model
+        small.prefill("L0", long, speculative=True)
 
 
 def test_keep_prefix_trims_the_summary_scaffold(engine) -> None:

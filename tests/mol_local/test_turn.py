@@ -168,10 +168,14 @@ def test_prewarm_leaves_only_the_new_message_to_prefill(runtime) -> None:
         held_before = runtime.engine.held_tokens("L0")
         warmed = session.prewarm()
         assert warmed["L0"] > 0 and runtime.engine.held_tokens("L0") > held_before  # the L2 task reached L0
-        assert "L3" not in warmed  # never visited: nothing resident to extend
+        order = list(warmed)
+        assert order.index("L3") > order.index("L0") and order.index("L3") > order.index("L2")  # resident slots first
+        l3_view = session.view_for("L3", [])
+        assert warmed["L3"] == runtime.engine.held_tokens("L3") == runtime.engine.count_tokens(l3_view, add_generation_prompt=False)
         prefix = runtime.engine.count_tokens(session.view_for("L0", []), add_generation_prompt=False)
         third = session.run_turn("And what is a composite number?")
         assert third.slot == "L0"
         assert third.timings_ms["prefill_tokens"] <= third.timings_ms["prompt_tokens"] - prefix + 1
+        assert session.prewarm().get("L3", 0) < warmed["L3"] / 4  # the head stays; only the new turn is added
     finally:
         router.route = real  # type: ignore[method-assign]
