@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from memory.timeline import RouteRecord
 from mol_local.engine.base import Engine, GenerationRequest, Message, Stack
+from mol_local.errors import MolError
 from mol_local.route_embed import EmbedClassifier
 
 
@@ -72,6 +73,19 @@ class Router:
         self.grammar = label_grammar(self.labels) if use_grammar else None
         self.classifier = classifier
         self.min_confidence = min_confidence
+
+    def warm(self) -> int:
+        """Load the embeddings head and put the grammar route's instruction into the route sequence's KV,
+        so neither the first request nor the first one the head is unsure of pays for it. Returns tokens
+        evaluated (speculative: never evicts a slot)."""
+        if self.classifier is not None:
+            self.classifier.warm()
+        if self.mode == "fixed" or (self.mode == "embed" and self.classifier is not None):
+            return 0
+        try:
+            return self.engine.prefill("route", route_messages(self.instruction, "")[:1], self.stack, speculative=True)
+        except MolError:
+            return 0  # a full cache or an unloadable stack: the first grammar route says why
 
     def route(self, text: str, cancel: threading.Event | None = None) -> RouteRecord:
         t0 = time.perf_counter()

@@ -180,9 +180,9 @@ class Runtime:
         )
 
     def warm_router(self) -> None:
-        """Load what routing needs before the first turn: in hybrid/embed mode, the head and its embedder."""
-        if self._router.classifier is not None:
-            self._router.classifier.warm()
+        """Load what routing needs before the first turn: the embeddings head and its embedder (hybrid/embed),
+        the grammar route's instruction in its KV (grammar/hybrid)."""
+        self._router.warm()
 
     # -- memory -------------------------------------------------------------
     @cached_property

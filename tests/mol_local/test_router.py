@@ -81,3 +81,24 @@ def test_choose_declines_choices_it_cannot_score_in_one_pass(runtime) -> None:
     messages = [{"role": "user", "content": "Pick one"}]
     assert runtime.engine.choose("route", messages, ["yes", "absolutely not"]) is None
     assert runtime.engine.choose("route", messages, ["L1", "L1"]) is None
+
+
+def test_warm_puts_the_route_instruction_in_kv_so_the_first_grammar_route_evaluates_only_the_request(runtime) -> None:
+    from dataclasses import replace
+
+    from mol_local.router import route_messages
+    from mol_local.runtime import Runtime
+
+    rt = Runtime(replace(runtime.hcp, routing=replace(runtime.hcp.routing, mode="grammar")), engine=runtime.engine)
+    engine = rt.engine
+    instruction = engine.count_tokens(route_messages(rt.router.instruction, "")[:1], add_generation_prompt=False)
+    assert engine.held_tokens("route") == 0
+    rt.warm_router()
+    assert engine.held_tokens("route") == instruction > 100
+    before = engine.prefill_total
+    assert rt.router.route("Fix this segfault in my C code").slot in LABELS
+    assert engine.prefill_total - before < 40  # the request and the prompt's tail, not the instruction again
+    fixed = Runtime(replace(runtime.hcp, routing=replace(runtime.hcp.routing, mode="fixed")), engine=engine)
+    engine.reset("route")
+    fixed.warm_router()
+    assert engine.held_tokens("route") == 0  # nothing to warm for a router that never asks the model
