@@ -38,8 +38,10 @@ def seeded(app_runtime):
 async def settle(pilot) -> None:
     app = pilot.app
     await wait_for(pilot, lambda: app.model_ready, what="the model")
+    await pilot.pause()  # let the ready state's own refreshes land before the cursor is frozen
     for widget in app.screen.query("TextArea, Input"):
         widget.cursor_blink = False
+        widget.refresh()  # a cursor frozen while in its blink-off phase is repainted, not left out
     await pilot.pause()
 
 

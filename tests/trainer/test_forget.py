@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from memory.forget import mark_revisions
@@ -19,6 +20,7 @@ def test_marked_revision_retrains_from_last_clean_parent(runtime, lora_dir: Path
     first = commit(runtime, FACTS[:3])
     t1 = [r["id"] for r in runtime.db.query("select id from tasks where conversation_id = ?", [first])]
     until1 = max(r["closed_at"] for r in runtime.db.query("select closed_at from tasks"))
+    time.sleep(0.005)  # timestamps have millisecond resolution: a commit in the same millisecond would tie with the cut
     second = commit(runtime, FACTS[3:6])
     t2 = [r["id"] for r in runtime.db.query("select id from tasks where conversation_id = ?", [second])]
     registry = Registry(runtime.adapters_root())
