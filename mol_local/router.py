@@ -74,16 +74,18 @@ class Router:
         self.classifier = classifier
         self.min_confidence = min_confidence
 
-    def warm(self) -> int:
-        """Load the embeddings head and put the grammar route's instruction into the route sequence's KV,
-        so neither the first request nor the first one the head is unsure of pays for it. Returns tokens
-        evaluated (speculative: never evicts a slot)."""
+    def warm(self) -> None:
+        """Load the embeddings head and its embedder (hybrid/embed) so the first request does not."""
         if self.classifier is not None:
             self.classifier.warm()
+
+    def prewarm(self, cancel: threading.Event | None = None) -> int:
+        """Put the grammar route's instruction into the route sequence's KV (speculative: never evicts
+        a slot), so even the first request the head is unsure of evaluates only itself. Tokens evaluated."""
         if self.mode == "fixed" or (self.mode == "embed" and self.classifier is not None):
             return 0
         try:
-            return self.engine.prefill("route", route_messages(self.instruction, "")[:1], self.stack, speculative=True)
+            return self.engine.prefill("route", route_messages(self.instruction, "")[:1], self.stack, cancel, speculative=True)
         except MolError:
             return 0  # a full cache or an unloadable stack: the first grammar route says why
 

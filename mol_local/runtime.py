@@ -180,8 +180,8 @@ class Runtime:
         )
 
     def warm_router(self) -> None:
-        """Load what routing needs before the first turn: the embeddings head and its embedder (hybrid/embed),
-        the grammar route's instruction in its KV (grammar/hybrid)."""
+        """Load what routing needs before the first turn: the embeddings head and its embedder (hybrid/embed).
+        The grammar route's instruction goes into KV with the slots' heads (`Session.prewarm`)."""
         self._router.warm()
 
     # -- memory -------------------------------------------------------------

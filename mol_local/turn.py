@@ -113,7 +113,8 @@ class Session:
         """Bring every slot's KV up to date with the conversation, while the user reads or types.
 
         A slot's next view is its current view plus the new user message, so after this
-        its next visit evaluates only that message. Resident slots are extended first;
+        its next visit evaluates only that message. The router's instruction goes first
+        (after the first turn it costs one token), then resident slots are extended;
         then slots not yet visited (or evicted) get their head and the timeline so far,
         which their first visit would otherwise prefill on the answer path (L3's head
         alone is ~550 tokens). It only fills free KV cells: speculative work never evicts
@@ -127,6 +128,7 @@ class Session:
         if not rt.engine.reuses_prefixes:
             return warmed  # a remote engine, or reuse turned off: nothing evaluated now would be kept
         with self._lock:
+            warmed["route"] = rt.router.prewarm(cancel)
             for slot in sorted(rt.hcp.slots, key=lambda s: rt.engine.held_tokens(s) == 0):
                 if cancel.is_set():
                     break

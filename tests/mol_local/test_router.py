@@ -83,7 +83,7 @@ def test_choose_declines_choices_it_cannot_score_in_one_pass(runtime) -> None:
     assert runtime.engine.choose("route", messages, ["L1", "L1"]) is None
 
 
-def test_warm_puts_the_route_instruction_in_kv_so_the_first_grammar_route_evaluates_only_the_request(runtime) -> None:
+def test_prewarm_puts_the_route_instruction_in_kv_so_the_first_grammar_route_evaluates_only_the_request(runtime) -> None:
     from dataclasses import replace
 
     from mol_local.router import route_messages
@@ -93,12 +93,12 @@ def test_warm_puts_the_route_instruction_in_kv_so_the_first_grammar_route_evalua
     engine = rt.engine
     instruction = engine.count_tokens(route_messages(rt.router.instruction, "")[:1], add_generation_prompt=False)
     assert engine.held_tokens("route") == 0
-    rt.warm_router()
+    rt.session().prewarm()
     assert engine.held_tokens("route") == instruction > 100
     before = engine.prefill_total
     assert rt.router.route("Fix this segfault in my C code").slot in LABELS
     assert engine.prefill_total - before < 40  # the request and the prompt's tail, not the instruction again
     fixed = Runtime(replace(runtime.hcp, routing=replace(runtime.hcp.routing, mode="fixed")), engine=engine)
     engine.reset("route")
-    fixed.warm_router()
+    fixed.session().prewarm()
     assert engine.held_tokens("route") == 0  # nothing to warm for a router that never asks the model
