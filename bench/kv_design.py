@@ -5,6 +5,9 @@ A2: one llama_context, n_seq_max=5, split KV (one stream per sequence).
 B: five llama_contexts sharing one loaded model, one per slot.
 Both hold the same five 512-token prefixes; we report the memory each adds
 and the time to decode 64 tokens round-robin across the five slots.
+"deep": late in a conversation (one slot at 2,500 tokens, the other four at
+1,000 each, local-default's sizes: unified 8,192 cells, split 4,096 per
+sequence), 64 tokens decoded on the long slot, 3 rounds each, interleaved.
 Run: .venv/bin/python bench/kv_design.py [--out bench/results/kv_design.json]
 """
 
@@ -72,6 +75,28 @@ def run(design: str, model: LlamaModel, prompt: list[int]) -> dict:
     return out
 
 
+def deep(model: LlamaModel, text: list[int], own: int = 2500, others: int = 1000, rounds: int = 3) -> dict:
+    """Decode speed on one slot while the other four hold their views: what the layout costs per step."""
+    batch = LlamaBatch(n_tokens=512, embd=0, n_seq_max=1, verbose=True)
+    ctxs = {"unified": LlamaContext(model=model, params=params(8192, N_SLOTS, True), verbose=True),
+            "split": LlamaContext(model=model, params=params(4096 * N_SLOTS, N_SLOTS, False), verbose=True)}
+    for ctx in ctxs.values():
+        for seq, n in enumerate([own] + [others] * (N_SLOTS - 1)):
+            for start in range(0, n, 512):
+                decode(ctx, batch, seq, start, text[start : min(n, start + 512)])
+    speeds: dict[str, list[float]] = {name: [] for name in ctxs}
+    for _ in range(rounds):
+        for name, ctx in ctxs.items():
+            llama_cpp.llama_memory_seq_rm(ctx.memory, 0, own, -1)
+            t0 = time.perf_counter()
+            for i in range(STEPS):
+                decode(ctx, batch, 0, own + i, [text[own + i]])
+            speeds[name].append(round(STEPS / (time.perf_counter() - t0), 1))
+    out = {f"{name}_decode_tok_s": max(v) for name, v in speeds.items()} | {"rounds": speeds}
+    out["split_over_unified"] = round(out["split_decode_tok_s"] / out["unified_decode_tok_s"], 3)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out")
@@ -86,6 +111,8 @@ def main() -> None:
     result["one_context"] = run("one_context", model, prompt)
     result["one_context_split"] = run("one_context_split", model, prompt)
     result["context_per_slot"] = run("context_per_slot", model, prompt)
+    text = model.tokenize(("The quick brown fox jumps over the lazy dog near the river bank. " * 400).encode(), add_bos=False, special=False)
+    result["deep"] = deep(model, text)
     a, b = result["one_context_split"], result["context_per_slot"]
     result["memory_ratio_per_slot_over_split"] = round(b["added_rss_mb"] / max(a["added_rss_mb"], 1e-9), 2)
     result["decode_ratio_split_over_per_slot"] = round(a["roundrobin_decode_tok_s"] / b["roundrobin_decode_tok_s"], 3)

@@ -31,6 +31,7 @@ class RuntimeConfig:
     backend: str
     base_model: str
     n_ctx: int
+    kv_layout: str
     kv_cells: int
     threads: int
     gpu_layers: int
@@ -177,6 +178,7 @@ class HCP:
     base_model = property(lambda self: self.runtime.base_model)
     n_ctx = property(lambda self: self.runtime.n_ctx)
     kv_cells = property(lambda self: self.runtime.kv_cells)
+    kv_layout = property(lambda self: self.runtime.kv_layout)
     threads = property(lambda self: self.runtime.threads)
     gpu_layers = property(lambda self: self.runtime.gpu_layers)
     kv_reuse = property(lambda self: self.runtime.kv_reuse)

@@ -109,7 +109,10 @@ SECTIONS: dict[str, Section] = {
             "backend": Key("str", "llama-cpp", "in-process llama.cpp, or an OpenAI-compatible server described in [remote]", choices=("llama-cpp", "remote")),
             "base_model": Key("str", "builtin:smollm2-135m", "`builtin:smollm2-135m` (embedded) or a GGUF path (`~` and paths relative to this file work)"),
             "n_ctx": Key("int", 4096, "tokens one slot's view may use", 256, 1_048_576),
-            "kv_cells": Key("int", 8192, "KV cells shared by all slots (least recently used slot is evicted when full); at least n_ctx", 256, 4_194_304),
+            "kv_layout": Key("str", "split", "split: one KV stream of n_ctx cells per slot and the router, so a step attends over its own slot only "
+                             "(memory: 5 x n_ctx cells); unified: kv_cells shared by all, least recently used slot evicted when full "
+                             "(smaller, but every step walks the other slots' cells too)", choices=("split", "unified")),
+            "kv_cells": Key("int", 8192, "with kv_layout = unified: KV cells shared by all slots (least recently used slot is evicted when full); at least n_ctx", 256, 4_194_304),
             "threads": Key("int", 2, "CPU threads for llama.cpp", 1, 256),
             "gpu_layers": Key("int", 0, "layers offloaded to the GPU (-1 = all, 0 = CPU only)", -1, 100_000),
             "kv_reuse": Key("bool", True, "keep each slot's prefix resident between visits"),

@@ -88,6 +88,7 @@ class Runtime:
                     n_threads=self.hcp.threads,
                     gpu_layers=self.hcp.gpu_layers,
                     kv_reuse=self.hcp.kv_reuse,
+                    kv_unified=self.hcp.kv_layout == "unified",
                 )
             return self._engine
 

@@ -13,9 +13,9 @@ temperature 0, every answer exactly `answer_tokens` long so latencies compare):
   route + answer + summary only;
 - mol_naive: the same loop with KV reuse off.
 
-MOL_BENCH_KV_SPLIT=1 gives each sequence its own KV stream (`kv_unified=False`,
-n_ctx cells each) instead of the shared buffer; measured no faster (results in
-bench/results/runtime_kv_split.json), so the engine keeps the unified buffer.
+`--kv-layout unified` runs the engine on one KV buffer shared by all sequences
+(16384 cells) instead of the default one stream of n_ctx cells per sequence.
+The direct baseline runs with llama-cpp-python's defaults (flash attention off).
 """
 
 from __future__ import annotations
@@ -177,6 +177,7 @@ def _run_mol(engine: LlamaCppEngine, hcp, reuse: bool, script: list[tuple[str, s
             "turn_ms": (turn_end - t0) * 1000,
             "prewarm_ms": (end - turn_end) * 1000,
             "route_ms": tm.get("route_ms", 0.0),
+            "summary_ms": tm.get("summary_ms", 0.0),
             "prefill_tokens": tm["prefill_tokens"],
             "summary_chars": len(result.summary or ""),
             "prewarm_tokens": sum(warmed.values()),
@@ -219,7 +220,7 @@ def _bench_hcp(tmp: Path, stacks: dict, answer_tokens: int, summary_tokens: int)
     return load_hcp(path)
 
 
-def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_tokens: int = 48) -> dict:
+def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_tokens: int = 48, kv_layout: str = "split") -> dict:
     """Run all three ways and return the summary JSON object (ratios are mol / direct)."""
     threads = int(os.environ.get("MOL_BENCH_THREADS", "2"))
     script = SCRIPT[:turns]
@@ -235,10 +236,8 @@ def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_token
         from personas import load_pack
 
         direct = _run_direct(model, load_pack(hcp.pack_location()).intro, answer_tokens, threads, script)
-        split = os.environ.get("MOL_BENCH_KV_SPLIT") == "1"
-        n_seq = 1 + len(hcp.slots)
-        engine = LlamaCppEngine(model, sequences=("route", *hcp.slots), n_ctx=4096, kv_cells=4096 * n_seq if split else 16384,
-                                n_threads=threads, kv_unified=not split)
+        engine = LlamaCppEngine(model, sequences=("route", *hcp.slots), n_ctx=4096, kv_cells=16384,
+                                n_threads=threads, kv_unified=kv_layout == "unified")
         mol, switches, startup = _run_mol(engine, hcp, reuse=True, script=script)
         naive, _, _ = _run_mol(engine, hcp, reuse=False, script=script)
         engine.close()
@@ -255,6 +254,7 @@ def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_token
         "answer_tokens": answer_tokens,
         "summary_max_tokens": summary_tokens,
         "threads": threads,
+        "kv_layout": kv_layout,
         "ttft_over_direct": round(mean(mol, "ttft_ms") / mean(direct, "ttft_ms"), 3),
         "answer_latency_over_direct": round(mean(mol, "answer_ms") / mean(direct, "answer_ms"), 3),
         "mol_total_over_direct": round((mean(mol, "total_ms") + startup["ms"] / len(mol)) / mean(direct, "total_ms"), 3),
@@ -274,6 +274,7 @@ def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_token
         "mol_total_ms_mean": round(mean(mol, "total_ms"), 1),
         "prewarm_tokens_mean": round(mean(mol, "prewarm_tokens"), 1),
         "prewarm_ms_mean": round(mean(mol, "prewarm_ms"), 1),
+        "summary_ms_mean": round(mean(mol, "summary_ms"), 1),
         "startup_prewarm_ms": round(startup["ms"], 1),
         "startup_prewarm_tokens": startup["tokens"],
         "per_slot_answer_ms_mean": {s: round(mean([r for r in mol if r["slot"] == s], "answer_ms"), 1) for s in hcp.slots},

@@ -101,10 +101,10 @@ def test_speculative_prefill_yields_after_a_small_chunk(engine) -> None:
 
 
 def test_speculative_prefill_never_pushes_out_a_resident_sequence(base_model_path: Path) -> None:
-    """Prewarm's rule: speculative prefill uses free cells only; a real prompt may evict the LRU sequence."""
+    """Prewarm's rule in the unified layout: speculative prefill uses free cells only; a real prompt may evict the LRU sequence."""
     from mol_local.errors import ContextOverflow
 
-    small = LlamaCppEngine(base_model_path, sequences=("L0", "L1"), n_ctx=512, kv_cells=512, n_threads=2)
+    small = LlamaCppEngine(base_model_path, sequences=("L0", "L1"), n_ctx=512, kv_cells=512, n_threads=2, kv_unified=True)
     try:
         long = [{"role": "user", "content": " ".join(f"word{i}" for i in range(120))}]
         held = small.prefill("L0", long)
@@ -118,6 +118,22 @@ def test_speculative_prefill_never_pushes_out_a_resident_sequence(base_model_pat
         small.close()
     with pytest.raises(EngineError, match="closed"):  # a prewarm still running while the app closes the model
         small.prefill("L0", long, speculative=True)
+
+
+def test_split_layout_gives_every_sequence_its_own_full_stream(base_model_path: Path) -> None:
+    """The default layout: two near-full views stay resident side by side; nothing is evicted."""
+    small = LlamaCppEngine(base_model_path, sequences=("L0", "L1"), n_ctx=512, n_threads=2)
+    try:
+        assert not small.kv_unified and small.ctx.n_ctx() >= 2 * 512
+        long = [{"role": "user", "content": " ".join(f"word{i}" for i in range(120))}]
+        held = small.prefill("L0", long)
+        assert 300 < held < 512
+        assert small.prefill("L1", long, speculative=True) == held
+        assert small.held_tokens("L0") == small.held_tokens("L1") == held
+        out = small.generate(GenerationRequest(seq="L0", messages=long, max_tokens=8, ignore_eos=True))
+        assert out.prefill_tokens <= 5 and small.held_tokens("L1") == held  # only the generation prompt
+    finally:
+        small.close()
 
 
 def test_keep_prefix_trims_the_summary_scaffold(engine) -> None:
