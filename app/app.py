@@ -79,7 +79,7 @@ class MolApp(App[None]):
         t0 = time.perf_counter()
         try:
             runtime.engine  # noqa: B018 - first access loads the model
-            runtime.warm_router()  # the embeddings router's model, so the first turn does not load it
+            runtime.warm_router(background=True)  # MiniLM loads while the user types; hybrid routes by grammar until then
         except user_errors() as exc:
             self.post_message(RuntimeFailed(str(exc)))
             return

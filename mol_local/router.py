@@ -73,11 +73,29 @@ class Router:
         self.grammar = label_grammar(self.labels) if use_grammar else None
         self.classifier = classifier
         self.min_confidence = min_confidence
+        self._warming: threading.Thread | None = None
 
     def warm(self) -> None:
         """Load the embeddings head and its embedder (hybrid/embed) so the first request does not."""
         if self.classifier is not None:
             self.classifier.warm()
+
+    def warm_in_background(self) -> threading.Thread:
+        """`warm` on a daemon thread. Loading MiniLM takes ~8 s on 2 cores (most of it importing
+        sentence-transformers); until it is done, hybrid asks the grammar route (~0.1 s) instead of
+        waiting, and embed mode waits. A head that fails to load fails the next route that needs it."""
+        self._warming = threading.Thread(target=self._warm_quietly, name="router-warm", daemon=True)
+        self._warming.start()
+        return self._warming
+
+    def _warm_quietly(self) -> None:
+        try:
+            self.warm()
+        except Exception:  # noqa: BLE001 - no one to tell on this thread; the next route that needs the head loads it again and raises
+            pass
+
+    def _head_loading(self) -> bool:
+        return self._warming is not None and self._warming.is_alive()
 
     def prewarm(self, cancel: threading.Event | None = None) -> int:
         """Put the grammar route's instruction into the route sequence's KV (speculative: never evicts
@@ -93,7 +111,9 @@ class Router:
         t0 = time.perf_counter()
         if self.mode == "fixed":
             return RouteRecord(self.entry_slot, "fixed", "", False, 0.0)
-        if self.mode in ("hybrid", "embed") and self.classifier is not None:
+        if self.mode == "embed" and self._head_loading():
+            self._warming.join()  # type: ignore[union-attr]
+        if self.mode in ("hybrid", "embed") and self.classifier is not None and not self._head_loading():
             guess = self.classifier.classify(text, self.labels)
             if guess is not None and (self.mode == "embed" or guess[1] >= self.min_confidence):
                 return RouteRecord(guess[0], "embed", f"{guess[0]} p={guess[1]:.3f}", False, (time.perf_counter() - t0) * 1000)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 
 from mol_local.engine.base import Engine, GenerationRequest, GenerationResult
 from mol_local.errors import RouteHeadError
-from mol_local.route_embed import SHIPPED_HEAD, EmbedHead, memory_classifier
+from mol_local.route_embed import SHIPPED_HEAD, EmbedClassifier, EmbedHead, memory_classifier
 from mol_local.router import Router
 
 LABELS = ["L0", "L1", "L2", "L3"]
@@ -106,6 +107,48 @@ def test_hybrid_asks_the_grammar_router_when_the_head_is_unsure(runtime) -> None
     never = Runtime(replace(runtime.hcp, routing=replace(runtime.hcp.routing, mode="hybrid", min_confidence=1.0)), engine=runtime.engine)
     decision = never.router.route(CLEAR["L2"])
     assert decision.mode == "grammar" and decision.raw_output == decision.slot and decision.slot in LABELS
+
+
+def _slow_classifier(gate: threading.Event) -> EmbedClassifier:
+    """The real head and MiniLM, whose first encode waits for `gate` (a slow first load)."""
+    real = memory_classifier()
+
+    def encode(texts):
+        assert gate.wait(60), "the test never opened the gate"
+        return real._encode(texts)
+
+    return EmbedClassifier(encode, real._head_loader)
+
+
+def test_hybrid_routes_by_grammar_while_the_head_warms_in_the_background(runtime) -> None:
+    """The app is ready before MiniLM is: a request meanwhile takes the grammar route, not a wait."""
+    gate = threading.Event()
+    router = Router(runtime.engine, instruction=runtime.pack.route, labels=LABELS, mode="hybrid",
+                    classifier=_slow_classifier(gate), min_confidence=0.0)
+    warming = router.warm_in_background()
+    try:
+        decision = router.route(CLEAR["L2"])
+        assert decision.mode == "grammar" and decision.slot in LABELS and warming.is_alive()
+    finally:
+        gate.set()
+    warming.join(60)
+    assert router.route(CLEAR["L2"]).mode == "embed"
+
+
+def test_embed_mode_waits_for_a_warming_head() -> None:
+    gate = threading.Event()
+    router = Router(Untouchable(), instruction="pick", labels=LABELS, mode="embed", classifier=_slow_classifier(gate))
+    warming = router.warm_in_background()
+    threading.Timer(0.2, gate.set).start()
+    assert router.route(CLEAR["L2"]).mode == "embed" and not warming.is_alive()
+
+
+def test_a_head_that_fails_to_warm_fails_the_next_route_that_needs_it(tmp_path: Path) -> None:
+    bad = _write(tmp_path, "{")
+    router = Router(Untouchable(), instruction="pick", labels=LABELS, mode="embed", classifier=memory_classifier(bad))
+    router.warm_in_background().join(60)
+    with pytest.raises(RouteHeadError, match="unreadable"):
+        router.route("hello")
 
 
 def test_hybrid_needs_a_classifier() -> None:
