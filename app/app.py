@@ -80,6 +80,8 @@ class MolApp(App[None]):
         try:
             runtime.engine  # noqa: B018 - first access loads the model
             runtime.warm_router(background=True)  # MiniLM loads while the user types; hybrid routes by grammar until then
+            if runtime.memory.store.count():
+                runtime.memory.warm_up()  # open and check the vector index now, not in the first turn's recall
         except user_errors() as exc:
             self.post_message(RuntimeFailed(str(exc)))
             return

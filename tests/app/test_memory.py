@@ -116,3 +116,14 @@ async def test_pin_beyond_the_cap_notifies_and_changes_nothing(make_app, app_run
         await pilot.pause()
         assert any("unpin one first" in n.message and n.severity == "error" for n in app._notifications)
         assert not app_runtime.memory.store.get(memories[0].id).pinned
+
+
+async def test_model_load_opens_the_vector_index_when_there_are_memories(make_app, app_runtime, memories) -> None:
+    """The first turn's recall should not be the one to load MiniLM and open Chroma."""
+    bank = app_runtime.memory
+    assert not bank.ready
+    app = make_app()
+    async with app.run_test(size=(110, 36)) as pilot:
+        await wait_for(pilot, lambda: app.model_ready, what="the model")
+        await wait_for(pilot, lambda: bank.ready, timeout=120, what="the vector index to open in the background")
+        assert [r.memory.id for r in bank.search("tea or coffee?", 1)] == [memories[0].id]
