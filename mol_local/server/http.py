@@ -18,6 +18,7 @@ import hmac
 import json
 import logging
 import socket
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -91,6 +92,13 @@ class MolHTTPServer(ThreadingHTTPServer):
     @property
     def port(self) -> int:
         return self.server_address[1]
+
+    def handle_error(self, request, client_address) -> None:
+        """A client that resets or drops its connection between requests (outside `_guarded`) is
+        routine, not a traceback on the server's stderr; anything else goes to the log."""
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        log.exception("error handling a request from %s", client_address[0] if client_address else "?")
 
     # -- bookkeeping for the drain ----------------------------------------------
     def process_request(self, request, client_address) -> None:

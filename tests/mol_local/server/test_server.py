@@ -150,6 +150,20 @@ def test_huge_body_is_refused_before_it_is_read(live) -> None:
     assert reply.startswith("HTTP/1.1 413") and "Connection: close" in reply
 
 
+def test_a_client_resetting_mid_request_is_not_a_traceback(live, capsys) -> None:
+    """A half-sent request line, then a TCP reset: the server says nothing and keeps serving."""
+    import struct
+
+    s = socket.create_connection(("127.0.0.1", live.port), timeout=10)
+    s.sendall(b"POST /v1/chat/comp")
+    time.sleep(0.2)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close() sends RST
+    s.close()
+    time.sleep(0.5)
+    assert "Exception occurred" not in capsys.readouterr().err
+    assert post(live, {"model": "L0", "messages": [{"role": "user", "content": "hi"}], "max_tokens": 2}).status_code == 200
+
+
 def test_client_disconnect_mid_stream_stops_generation(live, engine) -> None:
     body = {"model": "L3", "messages": [{"role": "user", "content": "Tell a long story."}], "max_tokens": 400, "ignore_eos": True, "stream": True}
     with httpx.stream("POST", f"{live.base_url}/chat/completions", json=body, headers=AUTH, timeout=120) as resp:
