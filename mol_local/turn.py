@@ -217,7 +217,9 @@ class Session:
         summary = None
         summary_tokens = 0
         if machine.step is Step.SUMMARIZE:
-            summary, summary_tokens, timings["summary_ms"] = self._summarize(slot, task, new, history, cancel)
+            summary, summary_tokens, timings["summary_ms"], timings["summary_prefill_tokens"] = self._summarize(
+                slot, task, new, history, cancel
+            )
             machine.summarized()
         task.status = machine.status
         timings["total_ms"] = (time.perf_counter() - t0) * 1000
@@ -263,8 +265,9 @@ class Session:
 
     def _summarize(
         self, slot: str, task: TaskRecord, new: list[MessageRecord], history: list[TaskRecord], cancel
-    ) -> tuple[str, int, float]:
-        """The hidden summary hop; its scaffold is trimmed from the slot's KV afterwards."""
+    ) -> tuple[str, int, float, int]:
+        """The hidden summary hop; its scaffold is trimmed from the slot's KV afterwards.
+        Returns (summary, its tokens, ms, prompt tokens evaluated)."""
         rt = self.runtime
         done = [{"role": m.role, "content": m.content} for m in task.messages + new]
         view = self.view_for(slot, done, history)
@@ -282,4 +285,4 @@ class Session:
             )
         )
         self._check(cancel)
-        return result.text.strip(), result.completion_tokens, result.timings_ms["total"]
+        return result.text.strip(), result.completion_tokens, result.timings_ms["total"], result.prefill_tokens

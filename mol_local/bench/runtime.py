@@ -178,8 +178,10 @@ def _run_mol(engine: LlamaCppEngine, hcp, reuse: bool, script: list[tuple[str, s
             "prewarm_ms": (end - turn_end) * 1000,
             "route_ms": tm.get("route_ms", 0.0),
             "summary_ms": tm.get("summary_ms", 0.0),
+            "summary_prefill_tokens": tm.get("summary_prefill_tokens", 0),
             "prefill_tokens": tm["prefill_tokens"],
             "summary_chars": len(result.summary or ""),
+            "summary": result.summary or "",
             "prewarm_tokens": sum(warmed.values()),
             "decode_tok_s": (tm["completion_tokens"] - 1) / max(tm["answer_decode_ms"] / 1000, 1e-9),
         }
@@ -246,6 +248,7 @@ def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_token
         vals = [r[key] for r in rows if key in r]
         return statistics.fmean(vals) if vals else 0.0
 
+    visited = [s for s in hcp.slots if any(slot == s for slot, _ in script)]  # a short --turns may skip a slot
     reentry = [r for r in mol if "reentry_tail_tokens" in r]
     naive_reentry = [n for n, m in zip(naive, mol) if "reentry_tail_tokens" in m]
     return {
@@ -277,10 +280,10 @@ def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_token
         "summary_ms_mean": round(mean(mol, "summary_ms"), 1),
         "startup_prewarm_ms": round(startup["ms"], 1),
         "startup_prewarm_tokens": startup["tokens"],
-        "per_slot_answer_ms_mean": {s: round(mean([r for r in mol if r["slot"] == s], "answer_ms"), 1) for s in hcp.slots},
+        "per_slot_answer_ms_mean": {s: round(mean([r for r in mol if r["slot"] == s], "answer_ms"), 1) for s in visited},
         "mol_turns": [{k: round(v, 1) if isinstance(v, float) else v for k, v in r.items()} for r in mol],
         "direct_turns": [{k: round(v, 1) for k, v in r.items()} for r in direct],
         "direct_per_slot_answer_ms_mean": {
-            s: round(statistics.fmean([d["answer_ms"] for d, (slot, _) in zip(direct, script) if slot == s]), 1) for s in hcp.slots
+            s: round(statistics.fmean([d["answer_ms"] for d, (slot, _) in zip(direct, script) if slot == s]), 1) for s in visited
         },
     }
