@@ -22,6 +22,7 @@ from mol_local.errors import EmptyMessage, MolError, TurnCancelled
 from mol_local.genui.turn_ui import answer_ui, holds, is_ui_slot
 from mol_local.remote_turn import memories_may_leave, run_on_engine
 from mol_local.recall import extract_after_turn, recall, remember_text, remember_turn, uses_writer
+from mol_local.summaries import checked_summary
 from mol_local.tasks import Step, TaskMachine, parse_tool_calls
 from mol_local.views import ViewSpec, build_view
 
@@ -217,9 +218,10 @@ class Session:
         summary = None
         summary_tokens = 0
         if machine.step is Step.SUMMARIZE:
-            summary, summary_tokens, timings["summary_ms"], timings["summary_prefill_tokens"] = self._summarize(
+            summary, summary_tokens, timings["summary_ms"], timings["summary_prefill_tokens"], fell_back = self._summarize(
                 slot, task, new, history, cancel
             )
+            timings["summary_fallback"] = int(fell_back)
             machine.summarized()
         task.status = machine.status
         timings["total_ms"] = (time.perf_counter() - t0) * 1000
@@ -265,9 +267,10 @@ class Session:
 
     def _summarize(
         self, slot: str, task: TaskRecord, new: list[MessageRecord], history: list[TaskRecord], cancel
-    ) -> tuple[str, int, float, int]:
+    ) -> tuple[str, int, float, int, bool]:
         """The hidden summary hop; its scaffold is trimmed from the slot's KV afterwards.
-        Returns (summary, its tokens, ms, prompt tokens evaluated)."""
+        Returns (summary, its tokens, ms, prompt tokens evaluated, whether the extractive fallback
+        replaced a copied or empty one: see mol_local/summaries.py)."""
         rt = self.runtime
         done = [{"role": m.role, "content": m.content} for m in task.messages + new]
         view = self.view_for(slot, done, history)
@@ -285,4 +288,7 @@ class Session:
             )
         )
         self._check(cancel)
-        return result.text.strip(), result.completion_tokens, result.timings_ms["total"], result.prefill_tokens
+        request = next((m["content"] for m in done if m["role"] == "user"), "")
+        answer = next((m["content"] for m in reversed(done) if m["role"] == "assistant"), "")
+        text, fell_back = checked_summary(result.text, request=request, answer=answer, earlier=(t.summary or "" for t in history))
+        return text, result.completion_tokens, result.timings_ms["total"], result.prefill_tokens, fell_back
