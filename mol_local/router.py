@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Sequence
 
+from memory.errors import MemoryStoreError
 from memory.timeline import RouteRecord
 from mol_local.engine.base import Engine, GenerationRequest, Message, Stack
 from mol_local.errors import MolError
@@ -91,7 +92,7 @@ class Router:
     def _warm_quietly(self) -> None:
         try:
             self.warm()
-        except Exception:  # noqa: BLE001 - no one to tell on this thread; the next route that needs the head loads it again and raises
+        except (MolError, MemoryStoreError):  # no one to tell on this thread; the next route that needs the head loads it again and raises
             pass
 
     def _head_loading(self) -> bool:

@@ -1,8 +1,9 @@
 """In-process llama.cpp engine: one base, many LoRAs, one KV sequence per slot.
 
 Design (chosen by measurement, see bench/results/kv_design.json): one
-llama_context with `n_seq_max` = number of sequences, each in its own KV stream
-of n_ctx cells by default (or one unified buffer, runtime.kv_layout). Each slot (and the router) owns a sequence id; its KV survives while other
+llama_context with `n_seq_max` = number of sequences, each in its own KV
+stream of n_ctx cells by default (or one unified buffer: runtime.kv_layout).
+Each slot (and the router) owns a sequence id; its KV survives while other
 slots decode, so re-entering a slot evaluates only the tokens after the longest
 common prefix with what the sequence already holds. LoRA changes K/V, so each
 sequence remembers the adapter stack its KV was computed under and is cleared
@@ -68,8 +69,8 @@ class LlamaCppEngine(Engine):
         cparams = llama_cpp.llama_context_default_params()
         # Split (the default): one KV stream of n_ctx cells per sequence, so a decode step
         # attends over its own slot only. Unified: kv_cells shared by all sequences, where
-        # every step also walks the other slots' cells (measured 25 vs 47 tok/s at 2.5k own
-        # + 4k others) but least recently used slots can be evicted to fit a small budget.
+        # every step also walks the other slots' cells (bench/kv_design.py "deep": 31.7 vs
+        # 50.3 tok/s at 2.5k own + 4k others) but the least recently used slot can be evicted.
         self.kv_unified = kv_unified
         cparams.n_ctx = (kv_cells or self.n_ctx * 2) if kv_unified else self.n_ctx * len(sequences)
         cparams.n_batch = n_batch
