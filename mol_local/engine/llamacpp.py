@@ -67,10 +67,8 @@ class LlamaCppEngine(Engine):
         self.n_batch = n_batch
         self.kv_reuse = kv_reuse
         cparams = llama_cpp.llama_context_default_params()
-        # Split (the default): one KV stream of n_ctx cells per sequence, so a decode step
-        # attends over its own slot only. Unified: kv_cells shared by all sequences, where
-        # every step also walks the other slots' cells (bench/kv_design.py "deep": 31.7 vs
-        # 50.3 tok/s at 2.5k own + 4k others) but the least recently used slot can be evicted.
+        # Split: a step attends over its own slot's stream only; unified also walks the others'
+        # cells (bench/kv_design.py "deep": 31.7 vs 50.3 tok/s) but can evict the LRU slot.
         self.kv_unified = kv_unified
         cparams.n_ctx = (kv_cells or self.n_ctx * 2) if kv_unified else self.n_ctx * len(sequences)
         cparams.n_batch = n_batch
@@ -243,11 +241,10 @@ class LlamaCppEngine(Engine):
                 llama_cpp.llama_memory_seq_rm(self.ctx.memory, state.id, base, -1)
                 if rc == 1 and self.kv_unified and not speculative and self._evict_one(state):
                     continue
+                if rc == 1 and self.kv_unified:
+                    raise ContextOverflow(f"The KV cache is full ({self.ctx.n_ctx()} cells) — raise runtime.kv_cells or start a new conversation")
                 if rc == 1:
-                    where, cells, fix = (
-                        ("KV cache", self.ctx.n_ctx(), "runtime.kv_cells") if self.kv_unified else ("slot's KV stream", self.n_ctx, "runtime.n_ctx")
-                    )
-                    raise ContextOverflow(f"The {where} is full ({cells} cells) — raise {fix} or start a new conversation")
+                    raise ContextOverflow(f"The slot's KV stream is full ({self.n_ctx} cells) — raise runtime.n_ctx or start a new conversation")
                 raise EngineError(f"llama.cpp decode failed (code {rc}) — try again; if it repeats, run `mol doctor`")
             state.tokens.extend(chunk)
             if cancel is not None and cancel.is_set() and not last_chunk:
