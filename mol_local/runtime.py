@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
+from datetime import datetime
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -57,6 +59,7 @@ class Runtime:
         self._engine_lock = threading.Lock()
         self._fallback_engine = fallback_engine  # the local engine for HCP remote.fallback (tests inject one)
         self.db_lock = threading.RLock()  # one SQLite connection, many server threads: one writer at a time
+        self.clock: Callable[[], datetime] = datetime.now  # local "now" for every tail and for reminder phrases
 
     @property
     def max_tool_rounds(self) -> int:
@@ -205,7 +208,10 @@ class Runtime:
         from mol_local.harness import build_hub
         from mol_local.harness.memory_port import BankMemory
 
-        return build_hub(self.hcp, self.db, home=mol_home(), memory=lambda: BankMemory(self.memory), lock=self.db_lock)
+        hub = build_hub(self.hcp, self.db, home=mol_home(), memory=lambda: BankMemory(self.memory), lock=self.db_lock)
+        if hub is not None:
+            hub.reminders.clock = lambda: self.clock()  # "tomorrow 9am" counts from the same now the tail shows
+        return hub
 
     def tools_for(self, conversation_id: str) -> ToolRunner | None:
         """One conversation's ToolRunner: the one injected at construction, else the harness's."""

@@ -62,6 +62,21 @@ def parse_tool_calls(text: str) -> list[ToolCall]:
     return calls
 
 
+def strip_tool_calls(text: str) -> str:
+    """The words of an answer without its `<tool_call>` blocks (or a dangling unclosed one)."""
+    return re.sub(r"<tool_call>.*?(</tool_call>|$)", "", text, flags=re.DOTALL).strip()
+
+
+def capped_answer(text: str, calls: list[dict], rounds: int) -> str:
+    """The answer of a task that was still calling tools at tools.max_rounds: its words, else what the tools said."""
+    words = strip_tool_calls(text)
+    if words:
+        return words
+    last = calls[-1]["result"].strip().splitlines()[0][:200] if calls else ""
+    said = f" The last tool said: {last}" if last else ""
+    return f"I stopped after {rounds} rounds of tool calls without finishing (tools.max_rounds).{said}"
+
+
 @dataclass
 class TaskMachine:
     """One task's lifecycle. `sticky` tasks were open before this turn and skip routing."""

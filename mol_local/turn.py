@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
@@ -23,7 +24,7 @@ from mol_local.genui.turn_ui import answer_ui, holds, is_ui_slot
 from mol_local.remote_turn import memories_may_leave, run_on_engine
 from mol_local.recall import extract_after_turn, recall, remember_text, remember_turn, uses_writer
 from mol_local.summaries import checked_summary
-from mol_local.tasks import Step, TaskMachine, parse_tool_calls
+from mol_local.tasks import Step, TaskMachine, capped_answer, parse_tool_calls
 from mol_local.views import ViewSpec, build_view
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ class TurnResult:
     notices: list[str] = field(default_factory=list)  # e.g. extraction failed after the turn committed
     engine: str = ""  # which engine answered, e.g. "local local-default (fallback)"; see remote_turn
     view_id: str | None = None  # L3: the stored generative-UI view this answer is (mol_local.genui)
+    tool_calls: list[dict] = field(default_factory=list)  # each call made: name, arguments, result, error
+    document: dict | None = None  # L3: the final UI document
 
 
 @dataclass
@@ -55,6 +58,7 @@ class TurnHooks:
     on_token: Callable[[str], None] | None = None
     on_answer: Callable[[str], None] | None = None  # the answer is delivered; the summary follows
     on_fallback: Callable[[str], None] | None = None  # the remote failed (reason); the local fallback answers now
+    on_tool: Callable[[dict], None] | None = None  # a tool call ran: name, arguments, result, error
 
 
 class Session:
@@ -72,10 +76,16 @@ class Session:
         self.tools = runtime.tools_for(self.conversation_id)
         self._lock = threading.Lock()
         self._continue: str | None = None  # the held task this turn continues, if any (set under _lock)
+        self._forced: str | None = None  # the slot this turn must answer on, skipping the route (set under _lock)
         self._warm_cancel = threading.Event()  # set by a new turn so a running prewarm yields to it
 
     def view_for(
-        self, slot: str, current: list[Message], history: list[TaskRecord] | None = None, notes: Sequence[str] = ()
+        self,
+        slot: str,
+        current: list[Message],
+        history: list[TaskRecord] | None = None,
+        notes: Sequence[str] = (),
+        now: datetime | None = None,
     ) -> list[Message]:
         rt = self.runtime
         spec = ViewSpec(slot, rt.head(slot), rt.slot_names())
@@ -85,6 +95,7 @@ class Session:
             self.tasks if history is None else history,
             current,
             notes=notes,
+            now=now,
             budget=rt.engine.context_limit() - reserve,
             count_tokens=rt.engine.count_tokens,
         )
@@ -96,10 +107,12 @@ class Session:
         cancel: threading.Event | None = None,
         hooks: TurnHooks | None = None,
         continue_task: str | None = None,
+        slot: str | None = None,
     ) -> TurnResult:
         """Run one turn. `continue_task` (a held task's id, e.g. from an L3 view's ask_model action)
         continues that task on its slot with no route; ordinary messages are always routed, so a
-        view left open never captures the user's next question."""
+        view left open never captures the user's next question. `slot` answers on that slot with
+        its full own view and no route (`mol chat --slot`, evaluation)."""
         if not text or not text.strip():
             raise EmptyMessage("Empty message — type something to send")
         hooks = hooks or TurnHooks()
@@ -108,6 +121,7 @@ class Session:
             if (fact := remember_text(text)) is not None:
                 return remember_turn(self, fact, text.strip())
             self._continue = continue_task
+            self._forced = slot
             return run_on_engine(self, text.strip(), cancel, hooks)
 
     def prewarm(self) -> dict[str, int]:
@@ -155,9 +169,11 @@ class Session:
         last = self.tasks[-1] if self.tasks else None
         open_task = last if last is not None and last.status == "open" and last.id == self._continue else None
         history = self.tasks[:-1] if open_task else list(self.tasks)
-        machine = TaskMachine(sticky=open_task is not None, max_rounds=rt.max_tool_rounds)
+        machine = TaskMachine(sticky=open_task is not None or self._forced is not None, max_rounds=rt.max_tool_rounds)
         route: RouteRecord | None = None
-        if machine.step is Step.ROUTE:
+        if self._forced is not None and open_task is None:
+            route = RouteRecord(self._forced, "forced", self._forced, False, 0.0)
+        elif machine.step is Step.ROUTE:
             route = rt.router.route(text, cancel)
             self._check(cancel)
             timings["route_ms"] = route.latency_ms
@@ -178,10 +194,12 @@ class Session:
         answer = ""
         recalled = recall(rt, text) if memories_may_leave(rt) else []
         notes = [r.memory.text for r in recalled]
+        now = rt.clock()
         composed = None
+        tool_calls: list[dict] = []
         while machine.step is Step.ANSWER:
             current = [{"role": m.role, "content": m.content} for m in task.messages + new]
-            view = self.view_for(slot, current, history, notes)
+            view = self.view_for(slot, current, history, notes, now)
             if is_ui_slot(rt, slot):
                 composed, result = answer_ui(rt, slot, view, stack, cancel, hooks)
             else:
@@ -205,21 +223,28 @@ class Session:
             timings["prompt_tokens"] = result.prompt_tokens
             timings["completion_tokens"] = timings.get("completion_tokens", 0) + result.completion_tokens
             answer = result.text.strip()
-            new.append(MessageRecord("assistant", answer))
             calls = parse_tool_calls(answer) if self.tools is not None and composed is None else []
             if machine.answered(len(calls), hold=composed is not None and holds(composed)) is Step.RUN_TOOLS:
+                new.append(MessageRecord("assistant", answer))
                 for call in calls:
                     output = self.tools.run(call, slot=slot)  # type: ignore[union-attr]  (unparsed calls too: audited)
                     new.append(MessageRecord("tool", output))
+                    tool_calls.append({"name": call.name, "arguments": call.arguments, "result": output, "error": call.error})
+                    if hooks.on_tool:
+                        hooks.on_tool(tool_calls[-1])
                     self._check(cancel)
                 machine.tools_done()
+            else:
+                if machine.capped:  # still calling tools at tools.max_rounds: the person gets words, not markup
+                    answer = capped_answer(answer, tool_calls, machine.rounds)
+                new.append(MessageRecord("assistant", answer))
         if hooks.on_answer:
             hooks.on_answer(answer)
         summary = None
         summary_tokens = 0
         if machine.step is Step.SUMMARIZE:
             summary, summary_tokens, timings["summary_ms"], timings["summary_prefill_tokens"], fell_back = self._summarize(
-                slot, task, new, history, cancel
+                slot, task, new, history, cancel, notes, now
             )
             timings["summary_fallback"] = int(fell_back)
             machine.summarized()
@@ -253,6 +278,8 @@ class Session:
         task.summary = summary
         self.tasks = history + [task]
         result = TurnResult(self.conversation_id, task.id, slot, answer, route, summary, timings, machine.rounds)
+        result.tool_calls = tool_calls
+        result.document = composed.document.to_json() if composed is not None and composed.document is not None else None
         result.view_id = ui_row["id"] if composed is not None and composed.document is not None else None
         result.memory_ids = [r.memory.id for r in recalled]
         if rt.hcp.memory.auto_extract:
@@ -266,14 +293,22 @@ class Session:
         return result
 
     def _summarize(
-        self, slot: str, task: TaskRecord, new: list[MessageRecord], history: list[TaskRecord], cancel
+        self,
+        slot: str,
+        task: TaskRecord,
+        new: list[MessageRecord],
+        history: list[TaskRecord],
+        cancel: threading.Event | None,
+        notes: Sequence[str],
+        now: datetime,
     ) -> tuple[str, int, float, int, bool]:
         """The hidden summary hop; its scaffold is trimmed from the slot's KV afterwards.
+        It sees the answer's own view (same tail), so only the instruction is evaluated.
         Returns (summary, its tokens, ms, prompt tokens evaluated, whether the extractive fallback
         replaced a copied or empty one: see mol_local/summaries.py)."""
         rt = self.runtime
         done = [{"role": m.role, "content": m.content} for m in task.messages + new]
-        view = self.view_for(slot, done, history)
+        view = self.view_for(slot, done, history, notes, now)
         ask = view + [{"role": "user", "content": rt.pack.summary}]
         result = rt.engine.generate(
             GenerationRequest(

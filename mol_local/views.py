@@ -3,7 +3,7 @@
 System head (intro + the slot's persona), then the timeline in order — Lk's own
 past tasks verbatim, every other slot's past task as its user text plus its
 summary — then the current turn. Retrieved notes go in the tail, inside the
-current turn, never in the stable prefix. The view is a pure function of the
+current turn, never in the stable prefix, with the clock (date, weekday, time). The view is a pure function of the
 timeline, so a slot's prefix is byte-identical every time it is re-entered.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from memory.timeline import TaskRecord
 from mol_local.engine.base import Message
@@ -43,14 +44,26 @@ def task_messages(task: TaskRecord, spec: ViewSpec) -> list[Message]:
     ]
 
 
-def with_tail(current: Sequence[Message], notes: Sequence[str]) -> list[Message]:
-    """Put retrieved notes in front of the newest user message of the current turn."""
+def now_line(now: datetime) -> str:
+    """The clock line every slot's tail starts with, e.g. "Now: Tue 1 Dec 2026, 20:53"."""
+    return f"Now: {now:%a} {now.day} {now:%b %Y}, {now:%H:%M}"
+
+
+def with_tail(current: Sequence[Message], notes: Sequence[str], now: datetime | None = None) -> list[Message]:
+    """Put the clock and retrieved notes in front of the newest user message of the current turn.
+
+    Both belong to this turn only: a past task is shown without them, so they never
+    enter the stable prefix (the prewarm after the turn re-evaluates that message bare).
+    """
     out = [dict(m) for m in current]
+    parts = [now_line(now)] if now is not None else []
     if notes:
+        joined = "\n".join(f"- {n}" for n in notes)
+        parts.append(f"Things you know that may help:\n{joined}")
+    if parts:
         for m in reversed(out):
             if m["role"] == "user":
-                joined = "\n".join(f"- {n}" for n in notes)
-                m["content"] = f"Things you know that may help:\n{joined}\n\n{m['content']}"
+                m["content"] = "\n".join(parts) + f"\n\n{m['content']}"
                 break
     return out
 
@@ -61,12 +74,13 @@ def build_view(
     current: Sequence[Message],
     *,
     notes: Sequence[str] = (),
+    now: datetime | None = None,
     budget: int | None = None,
     count_tokens: Callable[[list[Message]], int] | None = None,
 ) -> list[Message]:
     """The slot's view. With a budget, drop the oldest tasks in blocks until it fits."""
     head = [{"role": "system", "content": spec.head}]
-    tail = with_tail(current, notes)
+    tail = with_tail(current, notes, now)
     start = 0
     while True:
         body = [m for task in history[start:] for m in task_messages(task, spec)]

@@ -7,6 +7,7 @@ import sys
 import click
 
 from mol_local.cli import cli
+from hcp.schema import SLOT_LABELS
 from mol_local.cli.common import emit_json, open_runtime, rounded
 from mol_local.turn import TurnHooks
 
@@ -16,8 +17,9 @@ from mol_local.turn import TurnHooks
 @click.option("--conversation", "-c", "conversation_id", help="Continue this conversation.")
 @click.option("--list", "list_", is_flag=True, help="List conversations and exit.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of streaming text.")
+@click.option("--slot", type=click.Choice(SLOT_LABELS), help="Answer on this slot with its own view; no routing.")
 @click.pass_context
-def chat(ctx: click.Context, text: str | None, conversation_id: str | None, list_: bool, as_json: bool) -> None:
+def chat(ctx: click.Context, text: str | None, conversation_id: str | None, list_: bool, as_json: bool, slot: str | None) -> None:
     """Send TEXT (or stdin) as one turn and print the answer."""
     runtime = open_runtime(ctx)
     if list_:
@@ -32,8 +34,12 @@ def chat(ctx: click.Context, text: str | None, conversation_id: str | None, list
         text = sys.stdin.read()
     session = runtime.session(conversation_id)
     hooks = TurnHooks() if as_json else TurnHooks(on_token=lambda piece: click.echo(piece, nl=False))
+    if not as_json:
+        hooks.on_tool = lambda c: click.echo(f"\n[{c['name'] or 'tool call'} → {c['result'].splitlines()[0] if c['result'] else ''}]", err=True)
     hooks.on_fallback = lambda reason: click.echo(f"\n[remote unavailable, answering locally: {reason}]", err=True)
-    result = session.run_turn(text, hooks=hooks)
+    if slot is not None and slot not in runtime.hcp.slots:
+        raise click.UsageError(f"slot {slot} is not in this HCP — use one of {', '.join(runtime.hcp.slots)}")
+    result = session.run_turn(text, hooks=hooks, slot=slot)
     if as_json:
         emit_json(
             {
@@ -44,6 +50,9 @@ def chat(ctx: click.Context, text: str | None, conversation_id: str | None, list
                 "route": None if result.route is None else {"raw": result.route.raw_output, "fallback": result.route.fallback},
                 "timings": rounded(result.timings_ms),
                 "engine": result.engine,
+                "tool_calls": result.tool_calls,
+                "document": result.document,
+                "summary": result.summary,
             }
         )
     else:

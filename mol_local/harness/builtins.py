@@ -9,6 +9,7 @@ from mol_local.harness.errors import BadArguments, OutsideWorkspace
 from mol_local.harness.sandbox import SandboxResult
 from mol_local.harness.skills import SkillInfo
 from mol_local.harness.spec import Param, ToolOutcome, ToolSpec
+from mol_local.harness.store import local_due
 
 if TYPE_CHECKING:
     from mol_local.harness.runner import ToolContext
@@ -63,8 +64,8 @@ def _notes_read(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
 
 
 def _reminders_create(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
-    row = ctx.reminders.create(a["text"], a.get("due"), conversation_id=ctx.conversation_id)
-    when = f" for {row['due_at']}" if row["due_at"] else " (no due time)"
+    row = ctx.reminders.create(a["text"], a.get("due"), before=a.get("before"), conversation_id=ctx.conversation_id)
+    when = f" for {local_due(row['due_at'])}" if row["due_at"] else " (no due time)"
     return ToolOutcome(f"Reminder {row['id']} set{when}: {row['text']}")
 
 
@@ -73,7 +74,7 @@ def _reminders_list(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
     if not rows:
         return ToolOutcome("No reminders.")
     return ToolOutcome("\n".join(
-        f"{r['id']} · {r['due_at'] or 'no due time'} · {r['text']}{' (done)' if r['completed_at'] else ''}" for r in rows
+        f"{r['id']} · {local_due(r['due_at'])} · {r['text']}{' (done)' if r['completed_at'] else ''}" for r in rows
     ))
 
 
@@ -146,8 +147,9 @@ BUILTIN_SPECS: tuple[ToolSpec, ...] = (
     ToolSpec("notes.create", "save a note", (Param("title", str, "short title"), Param("body", str, "note text", False)), _notes_create),
     ToolSpec("notes.find", "find notes containing words", (Param("query", str, "words to look for"), Param("limit", int, "most results", False)), _notes_find),
     ToolSpec("notes.read", "read one note", (Param("id", str, "note id from notes.find"),), _notes_read),
-    ToolSpec("reminders.create", "set a reminder; due is an ISO date/time like 2026-12-01T09:30",
-             (Param("text", str, "what to remind about"), Param("due", str, "when", False)), _reminders_create),
+    ToolSpec("reminders.create", "set a reminder; due is the user's words for when (e.g. 'tomorrow 9am'); before is how long before it (e.g. '30 minutes')",
+             (Param("text", str, "what to remind about"), Param("due", str, "when, in the user's words or ISO", False),
+              Param("before", str, "remind this long before due", False)), _reminders_create),
     ToolSpec("reminders.list", "list open reminders", (Param("include_done", bool, "also completed ones", False),), _reminders_list),
     ToolSpec("reminders.complete", "mark a reminder done", (Param("id", str, "reminder id from reminders.list"),), _reminders_complete),
     ToolSpec("files.list", "list a folder of the workspace", (Param("path", str, "folder relative to the workspace", False),), _files_list),
@@ -164,7 +166,7 @@ BUILTINS = {spec.name: spec for spec in BUILTIN_SPECS}
 FAMILY_DOCS = {
     "python": "run Python; variables persist between calls; no network; files only in your workspace",
     "notes": "the user's notes",
-    "reminders": "the user's reminders; due is an ISO time like 2026-12-01T09:30",
+    "reminders": "the user's reminders; due in the user's words (e.g. 'tomorrow 9am'), before e.g. '30 minutes'",
     "files": "files in your workspace",
     "memory": "facts you know about the user",
     "save_tool": "stage a helper function with tests [{\"args\": {...}, \"expect\": ...}]",

@@ -9,6 +9,7 @@ the refused ones.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -16,19 +17,23 @@ from sqlite_utils import Database
 
 from memory.timeline import new_id, now_iso
 from mol_local.harness.errors import BadArguments
+from mol_local.harness.when import due_at, human
 
 
-def parse_due(text: str) -> str:
-    """An ISO 8601 date or date-time -> UTC ISO string. Naive times are taken as local time."""
-    try:
-        when = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
-    except ValueError as exc:
-        raise BadArguments(
-            f"due {text!r} is not an ISO date/time — use e.g. 2026-12-01 or 2026-12-01T09:30"
-        ) from exc
-    if when.tzinfo is None:
-        when = when.astimezone()  # local wall-clock time, as a person means it
-    return when.astimezone(timezone.utc).isoformat(timespec="seconds")
+def parse_due(text: str, before: str | None = None, *, now: datetime | None = None) -> str:
+    """A natural phrase ("tomorrow 9am") or ISO date/time, minus `before` -> UTC ISO string.
+
+    Naive times are local wall-clock time, as a person means it; see mol_local/harness/when.py.
+    """
+    when = due_at(text, before, now=now)
+    return when.astimezone().astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def local_due(stamp: str | None) -> str:
+    """A stored UTC due time as the person's local time, e.g. "Wed 2 Dec 2026, 09:00"."""
+    if not stamp:
+        return "no due time"
+    return human(datetime.fromisoformat(stamp).astimezone().replace(tzinfo=None))
 
 
 class NotesStore:
@@ -64,12 +69,15 @@ class NotesStore:
 class RemindersStore:
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.clock: Callable[[], datetime] = datetime.now  # local "now" that relative phrases count from
 
-    def create(self, text: str, due: str | None = None, *, conversation_id: str | None = None) -> dict:
+    def create(self, text: str, due: str | None = None, *, before: str | None = None, conversation_id: str | None = None) -> dict:
         if not text.strip():
             raise BadArguments("a reminder needs text — say what to remind about")
+        if before and not due:
+            raise BadArguments("before needs a due time to count back from — pass due too, e.g. 'tomorrow 2pm'")
         row = {"id": new_id()[:12], "conversation_id": conversation_id, "text": text.strip(),
-               "due_at": parse_due(due) if due else None, "created_at": now_iso(), "completed_at": None}
+               "due_at": parse_due(due, before, now=self.clock()) if due else None, "created_at": now_iso(), "completed_at": None}
         self.db["reminders"].insert(row)
         return row
 

@@ -1,0 +1,102 @@
+"""When a reminder is due: natural phrases ("tomorrow 9am", "next Monday at 10") or ISO, relative to now.
+
+Parsing is dateparser's (a maintained library), in English, preferring the
+future, on the machine's local clock. Around it sit the few rules a person
+expects and dateparser does not apply: a bare hour after "at" is an hour of
+the clock ("at 10" is 10:00, "tonight at 8" is 20:00), a date without a time
+means 09:00, and an offset like "30 minutes" before a time is subtracted here
+so a model only copies the user's words. A time that has already passed is
+refused with the time it understood, so the model (and the person) can say a
+later one.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from mol_local.harness.errors import BadArguments
+
+DEFAULT_HOUR = 9
+_AT_HOUR = re.compile(r"\bat (\d{1,2})(?![\d:.]|\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock|h\b))", re.I)
+_OCLOCK = re.compile(r"\b(\d{1,2})\s*o'?clock\b", re.I)
+_EVENING = re.compile(r"\b(tonight|this evening)\b", re.I)
+_NEXT_DAY = re.compile(r"\bnext (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
+_OFFSET = re.compile(r"^\s*(\d+(?:\.\d+)?|an?|one|two|three|half an?)\s*(minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s*(?:before|earlier)?\s*$", re.I)
+_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+_UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "hr": "hours", "d": "days", "w": "weeks"}
+
+
+def parse_offset(text: str) -> timedelta:
+    """ "30 minutes", "1 hour", "half an hour", "2 days" -> a timedelta; anything else is refused."""
+    cleaned = text.strip().lower()
+    if cleaned.startswith("half an") or cleaned.startswith("half a"):
+        return timedelta(minutes=30)
+    m = _OFFSET.match(cleaned)
+    if not m:
+        raise BadArguments(f"before {text!r} is not a length of time — use e.g. '30 minutes', '1 hour' or '2 days'")
+    amount = _WORDS.get(m[1], None)
+    value = float(m[1]) if amount is None else float(amount)
+    unit = m[2].rstrip("s")
+    unit = _UNITS.get(unit, unit + "s")
+    return timedelta(**{unit: value})
+
+
+def _normalise(text: str) -> str:
+    out = _OCLOCK.sub(lambda m: f"{m[1]}:00", text.strip())
+    evening = bool(_EVENING.search(out))
+    if evening:
+        out = _EVENING.sub("today", out)
+
+    def hour(m: re.Match[str]) -> str:
+        h = int(m[1])
+        if evening and 1 <= h <= 11:
+            h += 12
+        return f"at {h}:00"
+
+    out = _AT_HOUR.sub(hour, out)
+    if evening and not re.search(r"\d", out):
+        out += " 20:00"
+    return _NEXT_DAY.sub(lambda m: m[1], out)  # dateparser misses "next Monday at 10:00"; with future preference "Monday" is the next one
+
+
+def parse_when(text: str, *, now: datetime | None = None) -> datetime:
+    """A local, naive datetime for `text`; ISO strings pass through. Raises BadArguments naming the fix."""
+    from dateparser.date import DateDataParser
+
+    now = (now or datetime.now()).replace(microsecond=0)
+    raw = text.strip()
+    if not raw:
+        raise BadArguments("due is empty — say when, e.g. 'tomorrow 9am' or 2026-12-01T09:30")
+    try:
+        iso = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+        return iso.astimezone().replace(tzinfo=None) if iso.tzinfo else iso
+    except ValueError:
+        pass
+    phrase = _normalise(raw)
+    settings = {"RELATIVE_BASE": now, "PREFER_DATES_FROM": "future", "RETURN_AS_TIMEZONE_AWARE": False, "RETURN_TIME_AS_PERIOD": True}
+    data = DateDataParser(languages=["en"], settings=settings).get_date_data(phrase)
+    when = data.date_obj
+    if when is None:
+        raise BadArguments(f"due {text!r} is not a time I can read — say e.g. 'tomorrow 9am', 'Friday at 15:30' or 2026-12-01T09:30")
+    if data.period in ("day", "week", "month", "year"):
+        when = when.replace(hour=DEFAULT_HOUR, minute=0, second=0)  # a day without a time: the morning of that day
+    if _EVENING.search(raw) and not re.search(r"\d", raw) and when < now:  # "tonight" said late: in an hour
+        when = (now + timedelta(hours=1)).replace(second=0)
+    return when.replace(microsecond=0)
+
+
+def due_at(due: str, before: str | None = None, *, now: datetime | None = None) -> datetime:
+    """The local time a reminder fires: `due` minus `before`; refused if it has already passed."""
+    now = (now or datetime.now()).replace(microsecond=0)
+    when = parse_when(due, now=now)
+    if before:
+        when -= parse_offset(before)
+    if when < now - timedelta(minutes=1):
+        raise BadArguments(f"{human(when)} has already passed (it is {human(now)}) — ask for a later time")
+    return when
+
+
+def human(when: datetime) -> str:
+    """ "Wed 2 Dec 2026, 09:00": what the tool says back, so the answer can repeat it exactly."""
+    return f"{when:%a} {when.day} {when:%b %Y}, {when:%H:%M}"

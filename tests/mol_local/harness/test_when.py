@@ -1,0 +1,66 @@
+"""Reminder times from the user's words, relative to a fixed now (a Tuesday evening)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from mol_local.harness.errors import BadArguments
+from mol_local.harness.store import RemindersStore, local_due
+from mol_local.harness.when import due_at, human, parse_offset
+
+NOW = datetime(2026, 12, 1, 20, 53)  # Tue 1 Dec 2026, 20:53
+
+
+@pytest.mark.parametrize(
+    ("phrase", "before", "expected"),
+    [
+        ("tomorrow 9am", None, "Wed 2 Dec 2026, 09:00"),
+        ("tomorrow at 9", None, "Wed 2 Dec 2026, 09:00"),
+        ("next Monday at 10", None, "Mon 7 Dec 2026, 10:00"),
+        ("on Friday at 3pm", None, "Fri 4 Dec 2026, 15:00"),
+        ("in 20 minutes", None, "Tue 1 Dec 2026, 21:13"),
+        ("tonight at 10", None, "Tue 1 Dec 2026, 22:00"),
+        ("Monday", None, "Mon 7 Dec 2026, 09:00"),
+        ("December 24 at noon", None, "Thu 24 Dec 2026, 12:00"),
+        ("the day after tomorrow at 11am", None, "Thu 3 Dec 2026, 11:00"),
+        ("tomorrow at 2pm", "30 minutes", "Wed 2 Dec 2026, 13:30"),
+        ("Thursday at 6:45pm", "15 minutes", "Thu 3 Dec 2026, 18:30"),
+        ("tomorrow 14:00", "half an hour", "Wed 2 Dec 2026, 13:30"),
+        ("2026-12-03T09:30", None, "Thu 3 Dec 2026, 09:30"),
+    ],
+)
+def test_natural_phrases_resolve_against_now(phrase: str, before: str | None, expected: str) -> None:
+    assert human(due_at(phrase, before, now=NOW)) == expected
+
+
+@pytest.mark.parametrize(
+    ("phrase", "before", "says"),
+    [
+        ("blorp", None, "not a time I can read"),
+        ("", None, "due is empty"),
+        ("tonight at 8", None, "has already passed"),
+        ("tomorrow 9am", "a while", "is not a length of time"),
+    ],
+)
+def test_unreadable_or_past_times_are_refused_with_the_fix(phrase: str, before: str | None, says: str) -> None:
+    with pytest.raises(BadArguments, match=says):
+        due_at(phrase, before, now=NOW)
+
+
+def test_offsets() -> None:
+    assert parse_offset("1 hour").total_seconds() == 3600
+    assert parse_offset("2 days").days == 2
+    assert parse_offset("an hour").total_seconds() == 3600
+
+
+def test_the_store_counts_from_its_clock_and_says_local_time(tmp_path) -> None:
+    from memory.db import open_db
+
+    store = RemindersStore(open_db(tmp_path / "m.db"))
+    store.clock = lambda: NOW
+    row = store.create("call the dentist", "tomorrow at 9am")
+    assert local_due(row["due_at"]) == "Wed 2 Dec 2026, 09:00"
+    with pytest.raises(BadArguments, match="before needs a due time"):
+        store.create("x", None, before="30 minutes")

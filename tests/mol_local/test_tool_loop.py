@@ -1,0 +1,117 @@
+"""The tool loop inside a turn, on the real engine: what the model writes is forced by a GBNF grammar.
+
+`Scripted` hands the real llama.cpp engine a literal grammar for each answer hop,
+so the model really decodes (tokenizer, sampler, KV) the call we need to test:
+a valid call, a malformed one, or a call repeated past tools.max_rounds.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+import pytest
+
+from mol_local.engine.base import GenerationRequest
+from mol_local.harness.store import local_due
+from mol_local.turn import TurnHooks
+
+NOW = datetime(2026, 12, 1, 20, 53)
+
+
+def literal(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'root ::= "{escaped}"\n'
+
+
+class Scripted:
+    """The real engine; answer hops (not summaries, not routes) decode the next scripted text under a grammar."""
+
+    def __init__(self, engine, outputs: list[str]) -> None:
+        self._engine = engine
+        self.outputs = list(outputs)
+        self.views: list[list[dict]] = []
+
+    def __getattr__(self, name: str):
+        return getattr(self._engine, name)
+
+    def close(self) -> None:
+        """The engine is the session's shared one: the runtime closing must not free it."""
+
+    def generate(self, request: GenerationRequest):
+        if request.keep_prefix_of is None and request.grammar is None and self.outputs:
+            self.views.append([dict(m) for m in request.messages])
+            request.grammar = literal(self.outputs.pop(0))
+            request.max_tokens = 256
+        return self._engine.generate(request)
+
+
+def call(name: str, **arguments) -> str:
+    return "<tool_call>" + json.dumps({"name": name, "arguments": arguments}) + "</tool_call>"
+
+
+@pytest.fixture
+def scripted_runtime(engine, mol_home, test_hcp_path):
+    from hcp import load_hcp
+    from mol_local.runtime import Runtime
+
+    def make(outputs: list[str]) -> tuple[Runtime, Scripted]:
+        scripted = Scripted(engine, outputs)
+        rt = Runtime(load_hcp(test_hcp_path), engine=scripted)  # type: ignore[arg-type]
+        rt.clock = lambda: NOW
+        made.append(rt)
+        return rt, scripted
+
+    made: list = []
+    yield make
+    for rt in made:
+        rt.close()
+
+
+def test_a_reminder_call_runs_and_the_result_goes_back_to_the_slot(scripted_runtime) -> None:
+    rt, scripted = scripted_runtime([call("reminders.create", text="call the dentist", due="tomorrow 9am"), "Done."])
+    result = rt.session().run_turn("Remind me to call the dentist tomorrow at 9am", slot="L0")
+    assert result.slot == "L0" and result.route is not None and result.route.mode == "forced"
+    assert [c["name"] for c in result.tool_calls] == ["reminders.create"]
+    assert "Wed 2 Dec 2026, 09:00" in result.tool_calls[0]["result"]
+    rows = rt.tool_hub.reminders.list()
+    assert [(r["text"], local_due(r["due_at"])) for r in rows] == [("call the dentist", "Wed 2 Dec 2026, 09:00")]
+    second_view = scripted.views[1]
+    assert second_view[-1]["role"] == "tool" and "Reminder" in second_view[-1]["content"]
+    assert second_view[-3]["content"].startswith("Now: Tue 1 Dec 2026, 20:53\n\n")  # the clock in the tail
+    assert result.answer == "Done." and result.summary
+
+
+def test_a_malformed_call_is_shown_to_the_model_and_the_task_still_answers(scripted_runtime) -> None:
+    rt, scripted = scripted_runtime(['<tool_call>{"name": "notes.find", "arguments": {query: milk}}</tool_call>', "Sorry, I could not search."])
+    result = rt.session().run_turn("find my note about milk", slot="L0")
+    assert result.tool_calls[0]["error"] and "malformed tool call" in result.tool_calls[0]["result"]
+    assert "malformed tool call" in scripted.views[1][-1]["content"]
+    assert result.answer == "Sorry, I could not search."
+    assert rt.db["tasks"].count == 1
+
+
+def test_a_tool_error_goes_back_to_the_model(scripted_runtime) -> None:
+    rt, scripted = scripted_runtime([call("reminders.create", text="x", due="blorp"), "When should I remind you?"])
+    result = rt.session().run_turn("remind me about x at blorp", slot="L0")
+    assert "not a time I can read" in scripted.views[1][-1]["content"]
+    assert result.answer == "When should I remind you?" and rt.tool_hub.reminders.list() == []
+
+
+def test_a_call_in_a_loop_stops_at_max_rounds_with_words_not_markup(scripted_runtime) -> None:
+    looping = call("notes.find", query="milk")
+    rounds = 4  # tools.max_rounds in local-default
+    rt, scripted = scripted_runtime([looping] * (rounds + 1))
+    result = rt.session().run_turn("find milk notes forever", slot="L0")
+    assert result.tool_rounds == rounds and len(result.tool_calls) == rounds
+    assert "<tool_call>" not in result.answer and "max_rounds" in result.answer
+    assert "No notes match" in result.answer
+    stored = rt.timeline.load_tasks(result.conversation_id)[0]
+    assert stored.messages[-1].content == result.answer and stored.status == "closed"
+
+
+def test_forced_slot_skips_the_router(scripted_runtime) -> None:
+    rt, _ = scripted_runtime(["ok"])
+    hooks = TurnHooks(on_route=lambda r: pytest.fail("routed"))
+    result = rt.session().run_turn("What causes the seasons?", slot="L2", hooks=hooks)
+    assert result.slot == "L2" and rt.timeline.route_decision(result.task_id)["mode"] == "forced"
