@@ -66,6 +66,7 @@ class ToolLimits:
     cpu_s: float
     memory_mb: int
     output_kb: int
+    disk_mb: int
 
 
 @dataclass(frozen=True)

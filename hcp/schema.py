@@ -82,12 +82,14 @@ _LIMIT_DOC = {
     "cpu_s": "CPU seconds one call may use (RLIMIT_CPU)",
     "memory_mb": "address-space limit of the sandbox process in MiB (RLIMIT_AS)",
     "output_kb": "largest result (stdout + value) returned to the model, in KiB; the rest is cut and said so",
+    "disk_mb": "total the workspace may hold on disk, in MiB (allocated blocks); no single file may pass what is left, and once full no file can grow until some are deleted",
 }
 
 
 def _limits(defaults: dict[str, float] | None) -> dict[str, Key]:
-    ranges = {"timeout_s": (0.1, 3600.0), "cpu_s": (0.1, 3600.0), "memory_mb": (16, 1_048_576), "output_kb": (1, 102_400)}
-    kinds = {"timeout_s": "float", "cpu_s": "float", "memory_mb": "int", "output_kb": "int"}
+    ranges = {"timeout_s": (0.1, 3600.0), "cpu_s": (0.1, 3600.0), "memory_mb": (16, 1_048_576), "output_kb": (1, 102_400),
+              "disk_mb": (1, 1_048_576)}
+    kinds = {"timeout_s": "float", "cpu_s": "float", "memory_mb": "int", "output_kb": "int", "disk_mb": "int"}
     return {
         k: Key(kinds[k], defaults[k] if defaults else None, _LIMIT_DOC[k] + ("" if defaults else " (default: tools.defaults)"), *ranges[k])
         for k in _LIMIT_DOC
@@ -151,7 +153,7 @@ SECTIONS: dict[str, Section] = {
         },
     ),
     "tools.defaults": Section("Sandbox limits every tool call gets unless [tools.limits.<tool>] overrides them.", _limits(
-        {"timeout_s": 10.0, "cpu_s": 10.0, "memory_mb": 512, "output_kb": 64})),
+        {"timeout_s": 10.0, "cpu_s": 10.0, "memory_mb": 512, "output_kb": 64, "disk_mb": 1024})),
     "hooks": Section(
         "Tools or skills run at fixed points of a turn; each entry must be an enabled tool or a skill.",
         {

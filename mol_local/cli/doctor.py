@@ -60,16 +60,32 @@ def check_remote(hcp: HCP) -> list[tuple[str, str]]:
     return lines
 
 
+# Each sandbox layer, and what this machine lacks when it does not hold (see mol_local/harness/_confine.py).
+SANDBOX_LAYERS: dict[str, str] = {
+    "network": "no network namespace and no seccomp: only the Python audit hook refuses sockets",
+    "proc": "no PID namespace and no Landlock: other processes' /proc (their environment, command line) is readable",
+    "mounts": "no private mount namespace or mount_setattr (Linux 5.12+): chmod/chown/utime outside the workspace are refused by seccomp instead",
+    "files": "no Landlock (Linux 5.13+, enabled in the kernel's lsm= list): reads and writes are confined by the audit hook only",
+    "privileges": "capabilities could not be dropped: a sandbox run as root keeps root's powers",
+    "syscalls": "no seccomp filter for this architecture: admin system calls (reboot, mount, bpf, ...) are not filtered",
+    "processes": "no seccomp: new processes are refused by RLIMIT_NPROC and the audit hook only",
+    "unix_sockets": "no seccomp: host unix sockets (tmux, docker, dbus) are refused by the audit hook only",
+    "disk": "no workspace quota",
+    "threads": "threads a call leaves behind keep running between calls",
+}
+
+
+def sandbox_lines(found: dict[str, str]) -> list[tuple[str, str]]:
+    """One line per layer: what holds it, or UNAVAILABLE and what that leaves open."""
+    return [(f"sandbox {layer.replace('_', ' ')}", found.get(layer) or f"UNAVAILABLE here — {missing}")
+            for layer, missing in SANDBOX_LAYERS.items()]
+
+
 def check_sandbox(_hcp: HCP) -> list[tuple[str, str]]:
     """Which layers confine the tool sandbox here (starts and stops one throwaway sandbox)."""
-    from mol_local.harness import network_protection, protections
+    from mol_local.harness import protections
 
-    found = protections()
-    return [
-        ("sandbox network", network_protection()),
-        ("sandbox processes", found.get("processes") or "not blocked at kernel level (audit hook only)"),
-        ("sandbox files", found.get("files") or "not confined at kernel level (audit hook only)"),
-    ]
+    return sandbox_lines(protections())
 
 
 CHECKS: list[Check] = [check_model, check_llama, check_remote, check_sandbox]

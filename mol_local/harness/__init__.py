@@ -1,8 +1,8 @@
 """The tool harness: a confined Python REPL per conversation, built-in tools, validated tool reuse, audit.
 
 `ToolHub` (one per runtime) hands each conversation a `Harness`, the turn
-loop's ToolRunner. `network_protection()` / `protections()` say which
-sandbox layers hold on this machine (for `mol doctor`).
+loop's ToolRunner. `protections()` says which sandbox layers hold on this
+machine (for `mol doctor` and `mol tools sandbox`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from mol_local.harness.runner import Harness, MemoryPort
 
 __all__ = [
     "Harness", "HarnessError", "MemoryPort", "ToolHub", "ToolLimits", "ToolsConfig", "build_hub",
-    "from_openai_tool_calls", "merge_tool_call_deltas", "network_protection", "protections", "tools_config",
+    "from_openai_tool_calls", "merge_tool_call_deltas", "protections", "tools_config",
 ]
 
 
@@ -51,8 +51,3 @@ def protections() -> dict[str, str]:
         finally:
             box.close()
 
-
-def network_protection() -> str:
-    """One line for `mol doctor`: which mechanism keeps the sandbox off the network."""
-    net = protections().get("network", "")
-    return net or "audit hook only: Python-level sockets are refused (best effort; no kernel isolation available)"

@@ -9,28 +9,39 @@ that writes to them cannot corrupt the protocol), confines itself (see
 Requests (one JSON object per line):
   {"id": n, "op": "exec", "code": "..."}                        run in the persistent namespace
   {"id": n, "op": "call", "source": "...", "name": f, "args": {}} run a saved tool in a fresh namespace
-Each gets one reply line: {"id", "status", "output", "value", "error", "truncated", "invalid_utf8", "cpu_s"}.
+Each gets one reply line: {"id", "status", "output", "value", "error", "truncated", "invalid_utf8", "cpu_s",
+"threads_stopped", "threads_running"}.
+
+Threads do not outlive the call that started them: when a call ends, timers
+are cancelled and every other thread gets a `ThreadStopped` raised in it;
+one that is blocked in native code (and so cannot be stopped) is paused
+with the whole sandbox between calls (mol stops its process group), so its
+CPU time counts toward the next call's limit, never toward idle time.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
-import inspect
+import ctypes
+import faulthandler
 import io
 import json
 import os
 import resource
 import signal
 import sys
-import tempfile
+import threading
+import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import _confine  # noqa: E402  (a sibling file; -I keeps the script's folder off sys.path)
+import _confine  # noqa: E402  (sibling files; -I keeps the script's folder off sys.path)
 import _guard  # noqa: E402
+import _tree  # noqa: E402
 
 sys.path.pop(0)
+THREAD_GRACE_S = 0.2  # how long a call's leftover threads get to end after being told to stop
 
 
 class CpuLimit(BaseException):
@@ -57,8 +68,20 @@ class CappedSink(io.RawIOBase):
         return n
 
 
+class ThreadStopped(BaseException):
+    """Raised in a thread still running when the call that started it ended."""
+
+
+ThreadStopped.__module__ = "sandbox"
+
+
 def _on_prof(signum, frame) -> None:
     raise CpuLimit()
+
+
+def _quiet_thread_stop(args: threading.ExceptHookArgs, default=threading.excepthook) -> None:
+    if not issubclass(args.exc_type, ThreadStopped):
+        default(args)
 
 
 class Child:
@@ -73,29 +96,37 @@ class Child:
         if hasattr(os, "memfd_create"):
             self.memfd = os.memfd_create("sandbox-output")
         else:  # not Linux: an unlinked temporary file does the same job
+            import tempfile
+
             self.memfd = os.dup(tempfile.TemporaryFile(dir=os.path.join(cfg["workspace"], ".tmp")).fileno())
         os.dup2(self.memfd, 1)
         os.dup2(self.memfd, 2)
         self.ns: dict = {"__name__": "__main__", "__builtins__": builtins}
         self.protections: dict[str, str] = {}
+        self.async_exc = None
 
-    def setup(self) -> None:
+    def setup(self, tree: dict) -> None:
         cfg = self.cfg
         os.chdir(cfg["workspace"])
-        self.protections = _confine.confine(cfg["workspace"])
         mem = int(cfg["memory_mb"]) * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (mem, mem))
+        # Per file at most the memory cap, in all at most the quota; the supervisor keeps the soft limit current.
+        resource.setrlimit(resource.RLIMIT_FSIZE, (_tree.file_size_left(cfg), mem))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         budget = int(cfg["cpu_budget_s"])  # lifetime backstop: past it the kernel ends the process
         resource.setrlimit(resource.RLIMIT_CPU, (budget, budget))
+        self.protections = _confine.confine(cfg["workspace"], tree)  # seccomp from here on: no more setrlimit
         if not self.protections["processes"]:
             resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
             self.protections["processes"] = "RLIMIT_NPROC=0 (not enforced for root)" if os.geteuid() == 0 else "RLIMIT_NPROC=0"
+        quota = f"{cfg['disk_mb']} MB for the workspace, {cfg['memory_mb']} MB per file (RLIMIT_FSIZE"
+        self.protections["disk"] = quota + (", kept at what the quota leaves by the supervisor)" if tree.get("supervised") else ")")
         signal.signal(signal.SIGPROF, _on_prof)
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an oversized write then fails with EFBIG instead of killing us
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGPROF})
-        kernel_complete = all(self.protections.values())
+        threading.excepthook = _quiet_thread_stop
+        self.async_exc = _async_exc_function()  # looked up before the audit hook may refuse ctypes
+        kernel_complete = all(self.protections[k] for k in ("network", "processes", "files", "syscalls"))
         _guard.install(cfg["workspace"], cfg.get("protect", []), block_ctypes=not kernel_complete)
         self.protections["python"] = "audit hook: sockets, processes, writes outside the workspace"
 
@@ -143,6 +174,7 @@ class Child:
             status, error = "error", _format_exc(exc)
         finally:
             sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+        stopped, running = self._stop_leftovers()
         try:
             text.flush()
         except (OSError, ValueError):
@@ -161,7 +193,32 @@ class Child:
             "output_bytes": total,
             "invalid_utf8": invalid,
             "cpu_s": round(_cpu_used() - used, 3),
+            "threads_stopped": stopped,
+            "threads_running": running,
         }
+
+    def _stop_leftovers(self) -> tuple[int, int]:
+        """Cancel timers and stop every thread but this one. Returns (threads stopped, threads still running)."""
+        for thread in threading.enumerate():
+            if isinstance(thread, threading.Timer):
+                thread.cancel()
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        faulthandler.cancel_dump_traceback_later()
+        me = threading.get_ident()
+        others = [tid for tid in sys._current_frames() if tid != me]
+        if not others:
+            return 0, 0
+        if self.async_exc is not None:
+            for tid in others:
+                self.async_exc(tid, ThreadStopped)
+        deadline = time.monotonic() + THREAD_GRACE_S
+        alive = others
+        while alive and time.monotonic() < deadline:
+            time.sleep(0.01)
+            frames = sys._current_frames()
+            alive = [tid for tid in others if tid in frames]
+        return len(others) - len(alive), len(alive)
 
     def _exec(self, code: str) -> str | None:
         tree = ast.parse(code, "<python>", "exec")
@@ -181,6 +238,8 @@ class Child:
         fn = ns.get(req["name"])
         if not callable(fn):
             return "error", None, f"the tool source defines no function named {req['name']!r}"
+        import inspect  # only saved tools need it: not imported at start-up (about 20 ms)
+
         args = req.get("args") or {}
         try:
             inspect.signature(fn).bind(**args)
@@ -202,6 +261,17 @@ class Child:
             return data
         except OSError:
             return b""
+
+
+def _async_exc_function():
+    """CPython's PyThreadState_SetAsyncExc (raise an exception in another thread), or None elsewhere."""
+    try:
+        fn = ctypes.pythonapi.PyThreadState_SetAsyncExc
+    except (AttributeError, OSError):
+        return None
+    fn.argtypes = [ctypes.c_ulong, ctypes.py_object]
+    fn.restype = ctypes.c_int
+    return fn
 
 
 def _discard_pending_prof() -> None:
@@ -239,8 +309,10 @@ def _format_exc(exc: BaseException) -> str:
 
 
 def main() -> None:
-    child = Child(json.loads(sys.argv[1]))
-    child.setup()
+    cfg = json.loads(sys.argv[1])
+    tree = _tree.start(cfg)  # returns in the worker only; the launcher and supervisor never come back
+    child = Child(cfg)
+    child.setup(tree)
     child.serve()
 
 

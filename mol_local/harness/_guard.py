@@ -1,6 +1,6 @@
 """The Python-level backstop of the sandbox child: an audit hook (PEP 578), stdlib only.
 
-It refuses sockets other than AF_UNIX, new processes, signals to other
+It refuses sockets (socket.socketpair() alone works), new processes, signals to other
 processes, writes outside the workspace and reads of protected folders (the
 user's mol-local data outside the workspace). Audit hooks cannot be removed,
 but native code can go around them, so where the kernel layers (`_confine`)
@@ -27,6 +27,9 @@ _PATH_EVENTS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
 }
 
 
+_UNIX_FIX = "host sockets (tmux, docker, dbus) would reach outside the sandbox; socket.socketpair() works within this session"
+
+
 class SandboxDenied(PermissionError):
     """What user code sees when the sandbox refuses an operation."""
 
@@ -36,6 +39,21 @@ SandboxDenied.__module__ = "sandbox"  # tracebacks show `sandbox.SandboxDenied`,
 
 def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root + os.sep)
+
+
+_SOCKETPAIR = getattr(socket.socketpair, "__code__", None)  # taken at import: user code may rebind socket.socketpair
+
+
+def _inside_socketpair() -> bool:
+    """Whether socket.socketpair() is wrapping the pair it just made (the only unix sockets allowed)."""
+    frame = sys._getframe(1)
+    for _ in range(4):
+        if frame is None:
+            return False
+        if frame.f_code is _SOCKETPAIR:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def install(workspace: str, protect: list[str], *, block_ctypes: bool) -> None:
@@ -77,7 +95,11 @@ def install(workspace: str, protect: list[str], *, block_ctypes: bool) -> None:
         elif event == "socket.__new__":
             if args[1] != socket.AF_UNIX:
                 deny("opening a network socket", "the sandbox has no network; work with local data")
-        elif event in _NETWORK_EVENTS or event in ("socket.connect", "socket.bind") and not isinstance(args[1], (str, bytes)):
+            if not _inside_socketpair():
+                deny("opening a unix socket", _UNIX_FIX)
+        elif event in ("socket.connect", "socket.bind", "socket.sendto") and isinstance(args[1], (str, bytes)):
+            deny(f"{event.split('.')[1]}() to a unix socket path", _UNIX_FIX)
+        elif event in _NETWORK_EVENTS or event in ("socket.connect", "socket.bind", "socket.sendto"):
             deny("network access", "the sandbox has no network; work with local data")
         elif event in _PROCESS_EVENTS:
             deny("starting a process", "do the work in Python inside this session")

@@ -1,7 +1,7 @@
 """Tool settings: which tools are enabled and the limits each runs under.
 
 The HCP owns these (`[tools]`: `enabled` and per-tool `timeout_s`, `cpu_s`,
-`memory_mb`, `output_kb`). `tools_config(hcp)` reads them when the loaded HCP
+`memory_mb`, `output_kb`, `disk_mb`). `tools_config(hcp)` reads them when the loaded HCP
 has them and falls back to the defaults here otherwise, so the harness works
 with an HCP that predates the `tools` section.
 """
@@ -26,6 +26,7 @@ class ToolLimits:
     cpu_s: float = 5.0  # CPU seconds per call; past it the call fails but variables are kept
     memory_mb: int = 512  # address space of the sandbox process
     output_kb: int = 64  # printed output and returned value kept per call; the rest is cut
+    disk_mb: int = 1024  # total the workspace may hold on disk; past it no file can grow
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,15 @@
 """The parent side of the sandbox: one child Python process per conversation.
 
 The child (`_child.py`) keeps a persistent namespace and answers one JSON line
-per request. This side enforces what the child cannot enforce on itself: the
-wall-clock timeout (kill the whole process group, start fresh on the next
-call) and a cap on the size of a reply. State loss is never silent: the call
-that lost it says so, and the first call on the fresh process says so again.
+per request; on Linux it is three processes (`_tree.py`: launcher, supervisor,
+worker). This side enforces what the child cannot enforce on itself: the
+wall-clock timeout (kill every process, start fresh on the next call), a cap
+on the size of a reply, and idleness: between calls the supervisor's process
+group is stopped (SIGSTOP), so no thread or timer the model's code left
+behind runs while no call does. State loss is never silent: the call that
+lost it says so, and the first call on the fresh process says so again. The
+child's environment is built here from nothing (never a copy of ours, which
+may hold MOL_SERVE_TOKEN or MOL_REMOTE_API_KEY).
 """
 
 from __future__ import annotations
@@ -21,12 +26,14 @@ import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mol_local.harness._disk import disk_usage
 from mol_local.harness.errors import SandboxUnavailable
 from mol_local.harness.limits import ToolLimits
 
 CHILD = Path(__file__).with_name("_child.py")
 STARTUP_TIMEOUT_S = 20.0
 CPU_BUDGET_CALLS = 40  # the child's lifetime CPU cap is this many calls' worth; past it the kernel kills it
+PAUSED = "paused between calls (SIGSTOP of the sandbox's process group); threads a call leaves running are stopped"
 
 
 @dataclass
@@ -76,6 +83,8 @@ class Sandbox:
         self._proc: subprocess.Popen | None = None
         self._lost: str | None = None  # reason the previous process's state is gone
         self._seq = 0
+        self._group: int | None = None  # the supervisor's process group: paused between calls
+        self._buf = bytearray()  # bytes read from the child past the last full line
 
     # -- lifecycle ---------------------------------------------------------------------------
     @property
@@ -98,6 +107,7 @@ class Sandbox:
             "cpu_budget_s": max(60, int(self.limits.cpu_s * CPU_BUDGET_CALLS)),
             "memory_mb": self.limits.memory_mb,
             "output_kb": self.limits.output_kb,
+            "disk_mb": self.limits.disk_mb,
         }
         env = {
             "PATH": os.defpath,
@@ -122,6 +132,9 @@ class Sandbox:
                 start_new_session=True,  # its own process group, so a kill takes everything with it
             )
             hello = self._read_reply(STARTUP_TIMEOUT_S, limit=1 << 16)
+            if hello and "group" in hello:  # the launcher names the supervisor's group before the worker's hello
+                self._group = int(hello["group"])
+                hello = self._read_reply(STARTUP_TIMEOUT_S, limit=1 << 16)
         except OSError as exc:
             raise SandboxUnavailable(f"cannot start the Python sandbox ({exc}) — check that {sys.executable} runs") from exc
         if not hello or not hello.get("ready"):
@@ -132,8 +145,9 @@ class Sandbox:
                 f"the Python sandbox did not start ({detail[-1] if detail else 'no output'}) — run `mol doctor` to see which protection fails"
             )
         errlog.close()
-        self.protections = hello["protections"]
+        self.protections = {**hello["protections"], "threads": PAUSED if self._group else "threads a call leaves running are stopped"}
         weakref.finalize(self, _reap, self._proc)  # a sandbox dropped without close() still ends its process
+        self._signal_group(signal.SIGSTOP)
 
     def close(self) -> None:
         self._kill()
@@ -144,8 +158,18 @@ class Sandbox:
             self._kill()
             self._lost = reason
 
+    def _signal_group(self, sig: int) -> None:
+        if self._group is not None:
+            try:
+                os.killpg(self._group, sig)
+            except ProcessLookupError:
+                pass
+
     def _kill(self) -> None:
         proc, self._proc = self._proc, None
+        self._signal_group(signal.SIGKILL)
+        self._group = None
+        self._buf.clear()
         if proc is None:
             return
         try:
@@ -176,6 +200,7 @@ class Sandbox:
         self._seq += 1
         t0 = time.perf_counter()
         line = (json.dumps({"id": self._seq, **req}, ensure_ascii=True) + "\n").encode()
+        self._signal_group(signal.SIGCONT)
         try:
             assert self._proc is not None and self._proc.stdin is not None
             self._proc.stdin.write(line)
@@ -183,6 +208,8 @@ class Sandbox:
             reply = self._read_reply(self.limits.timeout_s, limit=self.limits.output_kb * 1024 * 8 + (1 << 16))
         except BrokenPipeError:
             reply = None
+        if reply is not None and "status" in reply:
+            self._signal_group(signal.SIGSTOP)  # idle from here to the next call; anything else is killed below
         wall_ms = (time.perf_counter() - t0) * 1000
         if reply is not None and "status" in reply and reply.get("id") != self._seq:
             reply = {"out_of_sync": True}  # something in the sandbox wrote to the protocol pipe itself
@@ -191,9 +218,28 @@ class Sandbox:
         else:
             fields = {k: reply[k] for k in ("status", "output", "value", "error", "truncated", "output_bytes", "invalid_utf8", "cpu_s") if k in reply}
             result = SandboxResult(**fields, wall_ms=wall_ms)
+            notes = self._notes(reply)
+            if notes:
+                result.output = "\n".join(([result.output.rstrip("\n")] if result.output else []) + notes)
         if lost and result.state_lost is None:
             result.state_lost = f"this is a fresh Python process: variables from earlier calls are gone ({lost})"
         return result
+
+    def _notes(self, reply: dict) -> list[str]:
+        """What the model must know beyond its output: threads stopped or left running, a full workspace."""
+        notes = []
+        stopped, running = int(reply.get("threads_stopped") or 0), int(reply.get("threads_running") or 0)
+        if stopped:
+            notes.append(f"[note] {stopped} thread(s) started here were still running when the call ended and were stopped — "
+                         "threads do not outlive a call; join them before the call returns")
+        if running:
+            notes.append(f"[note] {running} thread(s) could not be stopped (blocked in native code, or catching the stop); "
+                         "they are paused between calls and their CPU time counts toward later calls")
+        used, quota = disk_usage(str(self.workspace)), self.limits.disk_mb << 20
+        if used >= quota:
+            notes.append(f"[disk quota] the workspace holds {used / (1 << 20):.1f} MB of its {self.limits.disk_mb} MB "
+                         "(tools.defaults.disk_mb): no file can grow until you delete some (os.remove)")
+        return notes
 
     def _lost_result(self, reply: dict | None, wall_ms: float) -> SandboxResult:
         proc = self._proc
@@ -228,22 +274,26 @@ class Sandbox:
         )
 
     def _read_reply(self, timeout: float, *, limit: int) -> dict | None:
-        """One JSON line from the child, None on EOF, or a marker dict on timeout / oversize."""
+        """One JSON line from the child, None on EOF, or a marker dict on timeout / oversize / garbage."""
         assert self._proc is not None and self._proc.stdout is not None
         fd = self._proc.stdout.fileno()
-        buf = bytearray()
         deadline = time.monotonic() + timeout
         with selectors.DefaultSelector() as sel:
             sel.register(fd, selectors.EVENT_READ)
-            while True:
+            while b"\n" not in self._buf:
+                if len(self._buf) > limit:
+                    return {"oversized": True}
                 left = deadline - time.monotonic()
                 if left <= 0 or not sel.select(left):
                     return {"timed_out": True}
                 chunk = os.read(fd, 1 << 16)
                 if not chunk:
                     return None
-                buf += chunk
-                if b"\n" in buf:
-                    return json.loads(buf[: buf.index(b"\n")])
-                if len(buf) > limit:
-                    return {"oversized": True}
+                self._buf += chunk
+        line, _, rest = bytes(self._buf).partition(b"\n")
+        self._buf = bytearray(rest)
+        try:
+            reply = json.loads(line)
+        except ValueError:
+            return {"out_of_sync": True}
+        return reply if isinstance(reply, dict) else {"out_of_sync": True}

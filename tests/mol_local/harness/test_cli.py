@@ -65,4 +65,22 @@ def test_save_promote_run_demote(mol_home: Path, tmp_path: Path) -> None:
 def test_sandbox_reports_protections(mol_home: Path) -> None:
     out = mol(["sandbox", "--json"], mol_home)
     assert out.returncode == 0
-    assert set(json.loads(out.stdout)) == {"network", "processes", "files", "python"}
+    layers = {"network", "proc", "mounts", "files", "privileges", "syscalls", "processes", "unix_sockets", "disk", "threads", "python"}
+    assert set(json.loads(out.stdout)) == layers
+
+
+def test_doctor_names_every_sandbox_layer_and_each_one_missing(mol_home: Path) -> None:
+    from mol_local.cli.doctor import SANDBOX_LAYERS, sandbox_lines
+
+    env = {**os.environ, "MOL_HOME": str(mol_home), "HF_HUB_OFFLINE": "1"}
+    env.pop("MOL_HCP", None)
+    out = subprocess.run(MOL + ["doctor", "--json"], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    found = json.loads(mol(["sandbox", "--json"], mol_home).stdout)
+    for layer in SANDBOX_LAYERS:
+        line = report[f"sandbox {layer.replace('_', ' ')}"]
+        assert line == found[layer] if found[layer] else line.startswith("UNAVAILABLE here — ")
+    missing = dict(sandbox_lines({**found, "proc": "", "unix_sockets": ""}))  # what a kernel without them prints
+    assert missing["sandbox proc"].startswith("UNAVAILABLE here — no PID namespace") and "environment" in missing["sandbox proc"]
+    assert "tmux, docker, dbus" in missing["sandbox unix sockets"]

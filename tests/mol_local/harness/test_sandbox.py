@@ -39,7 +39,8 @@ def test_namespace_persists_and_final_expression_is_shown(sandbox: Sandbox, work
 @linux_only
 def test_kernel_layers_are_reported(sandbox: Sandbox) -> None:
     sandbox.start()
-    assert set(sandbox.protections) == {"network", "processes", "files", "python"}
+    layers = {"network", "proc", "mounts", "files", "privileges", "syscalls", "processes", "unix_sockets", "disk", "threads", "python"}
+    assert set(sandbox.protections) == layers
     assert sandbox.protections["python"].startswith("audit hook")
     assert sandbox.protections["network"], "no network protection at all on a Linux host"
 
@@ -160,7 +161,7 @@ def test_socket_has_no_route_at_kernel_level(sandbox: Sandbox) -> None:
 def test_hundred_megabyte_print_is_cut(harness) -> None:
     _remember(harness)
     text, status = call(harness, "python", {"code": "print('x' * 100_000_000)"})
-    assert status == "ok"
+    assert status == "ok", text
     assert f"output cut at {FAST.output_kb} KB" in text and "100000001 bytes" in text
     assert len(text.encode()) < FAST.output_kb * 1024 + 1024
     _survived(harness)
