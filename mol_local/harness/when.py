@@ -23,6 +23,7 @@ _OCLOCK = re.compile(r"\b(\d{1,2})\s*o'?clock\b", re.I)
 _EVENING = re.compile(r"\b(tonight|this evening)\b", re.I)
 _NEXT_DAY = re.compile(r"\bnext (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
 _OFFSET = re.compile(r"^\s*(\d+(?:\.\d+)?|an?|one|two|three|half an?)\s*(minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s*(?:before|earlier)?\s*$", re.I)
+_CLOCK = re.compile(r"\d\s*(am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|\bnoon\b|\bmidnight\b|\bin \d+\s*(minutes?|mins?|hours?|hrs?)\b", re.I)
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 _UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "hr": "hours", "d": "days", "w": "weeks"}
 
@@ -79,7 +80,8 @@ def parse_when(text: str, *, now: datetime | None = None) -> datetime:
     when = data.date_obj
     if when is None:
         raise BadArguments(f"due {text!r} is not a time I can read — say e.g. 'tomorrow 9am', 'Friday at 15:30' or 2026-12-01T09:30")
-    if data.period in ("day", "week", "month", "year"):
+    if data.period in ("day", "week", "month", "year") and not _CLOCK.search(phrase):
+        # dateparser also says "day" when the clock it read equals now's time of day ("tomorrow at 7am" said at 07:00)
         when = when.replace(hour=DEFAULT_HOUR, minute=0, second=0)  # a day without a time: the morning of that day
     if _EVENING.search(raw) and not re.search(r"\d", raw) and when < now:  # "tonight" said late: in an hour
         when = (now + timedelta(hours=1)).replace(second=0)

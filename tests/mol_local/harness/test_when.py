@@ -64,3 +64,9 @@ def test_the_store_counts_from_its_clock_and_says_local_time(tmp_path) -> None:
     assert local_due(row["due_at"]) == "Wed 2 Dec 2026, 09:00"
     with pytest.raises(BadArguments, match="before needs a due time"):
         store.create("x", None, before="30 minutes")
+
+
+def test_a_clock_equal_to_nows_time_of_day_is_kept() -> None:
+    """dateparser reports a whole day when the clock it read equals now's; the hour asked for still wins."""
+    assert human(due_at("the day after tomorrow at 7am", now=datetime(2026, 12, 1, 7, 0))) == "Thu 3 Dec 2026, 07:00"
+    assert human(due_at("tomorrow at 10", now=datetime(2026, 12, 1, 10, 0))) == "Wed 2 Dec 2026, 10:00"
