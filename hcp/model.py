@@ -114,6 +114,7 @@ class GateConfig:
     regression_worse_max_rel: float
     route_accuracy_not_lower: bool
     data_nll_per_char_max: float
+    specialist_drop_max: float = 2.0
 
 
 @dataclass(frozen=True)

@@ -189,6 +189,7 @@ SECTIONS: dict[str, Section] = {
             "regression_worse_max_rel": Key("float", 0.01, "most relative loss increase allowed on the frozen regression set, vs the bare base", 0.0, 1.0),
             "route_accuracy_not_lower": Key("bool", True, "reject if routing accuracy on the regression set drops"),
             "data_nll_per_char_max": Key("float", 2.0, "most base-model NLL per character (nats) of a new answer; above it the example is dropped as garbage, and a night with nothing left is rejected", 0.0, 100.0),
+            "specialist_drop_max": Key("float", 2.0, "most points (of 100) a personal layer may lower its slot's specialist suite (held-out real turns) before it is rejected", 0.0, 100.0),
         },
     ),
     "remote": Section(

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from mol_local.adapters.convert import convert_peft_to_gguf
-from mol_local.engine.base import AdapterSpec
+from mol_local.engine.base import AdapterSpec, Stack
 from trainer.errors import ExportFailed, ParityFailed
 
 PARITY_MIN = 0.95
@@ -53,7 +53,7 @@ def _lora_scale(model, factor: float) -> None:
                 module.scaling[name] *= factor
 
 
-def parity(model, gguf: Path, base: Path, tokens: list[int]) -> float:
+def parity(model, gguf: Path, base: Path, tokens: list[int], under: Stack = ()) -> float:
     """Correlation of the LoRA's logit deltas in llama.cpp vs transformers on `tokens`.
 
     llama.cpp's delta has a noise floor (mean |delta| ~0.2 on the Q4 embedded
@@ -83,8 +83,8 @@ def parity(model, gguf: Path, base: Path, tokens: list[int]) -> float:
         _lora_scale(model, 1.0 / scale)
     engine = LlamaCppEngine(base, sequences=("p",), n_ctx=512, kv_cells=512)
     try:
-        plain = engine.all_logits("p", tokens)
-        adapted = engine.all_logits("p", tokens, (AdapterSpec(str(gguf), scale),))
+        plain = engine.all_logits("p", tokens, tuple(under))
+        adapted = engine.all_logits("p", tokens, (*under, AdapterSpec(str(gguf), scale)))
     finally:
         engine.close()
     a = (adapted - plain).ravel()
@@ -92,8 +92,9 @@ def parity(model, gguf: Path, base: Path, tokens: list[int]) -> float:
     return float(np.corrcoef(a, b)[0, 1])
 
 
-def check_parity(model, gguf: Path, base: Path, tokens: list[int]) -> float:
-    corr = parity(model, gguf, base, tokens)
+def check_parity(model, gguf: Path, base: Path, tokens: list[int], *, under: Stack = ()) -> float:
+    """`under`: the specialist the transformers model has merged in, applied under the export in llama.cpp too."""
+    corr = parity(model, gguf, base, tokens, under)
     if corr < PARITY_MIN:
         Path(gguf).unlink(missing_ok=True)
         raise ParityFailed(f"exported adapter disagrees with the trained one (correlation {corr:.3f} < {PARITY_MIN}) — report this bug; nothing was registered")

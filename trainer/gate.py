@@ -131,6 +131,10 @@ def decide(metrics: dict, gate) -> GateResult:
         return GateResult(False, f"regression-set NLL worsened {reg_base_delta:+.2%} vs the base model, above the allowed {gate.regression_worse_max_rel:.2%}", out)
     if gate.route_accuracy_not_lower and "route_acc_before" in metrics and metrics["route_acc_after"] < metrics["route_acc_before"]:
         return GateResult(False, f"route accuracy fell from {metrics['route_acc_before']:.2%} to {metrics['route_acc_after']:.2%}", out)
+    suite_before, suite_after = metrics.get("specialist_suite_before"), metrics.get("specialist_suite_after")
+    drop_max = getattr(gate, "specialist_drop_max", 2.0)
+    if suite_before is not None and suite_after is not None and (suite_before - suite_after) * 100 > drop_max:
+        return GateResult(False, f"the slot's specialist suite fell from {suite_before:.1%} to {suite_after:.1%}, more than the allowed {drop_max:g} points", out)
     return GateResult(True, f"held-out NLL {gain:+.2%}, regression {reg_delta:+.2%} (vs base {reg_base_delta:+.2%})", out)
 
 

@@ -22,12 +22,14 @@ from memory.forget import retrain_marks
 from memory.timeline import new_id, now_iso
 from mol_local.adapters.registry import Registry, Revision
 from mol_local.engine.base import AdapterSpec
+from mol_local.adapters.manifest import base_fingerprint
 from mol_local.models import inspect_gguf
 from mol_local.paths import mol_home
 from mol_local.views import ViewSpec
 from trainer.errors import BudgetError, ExportFailed
 from trainer.lock import RunLock
 from trainer.select import Selection, select, still_eligible
+from trainer.stacking import SUITE_LIMIT, active_specialist, suite_score, under_stack, with_specialist
 from trainer.train import TrainConfig
 
 Event = Callable[[dict], None]
@@ -43,6 +45,7 @@ class Options:
     holdout_fraction: float = 0.2
     replay_ratio: float = 1.0  # older examples replayed per new one; 0.5 let an earlier night slip by up to +21 % (3 runs), 1.0 did not
     anchor_ratio: float = 0.5  # anchors (the base's own answers to general prompts) per new example; see trainer.anchors
+    specialist_suite_limit: int = SUITE_LIMIT  # held-out specialist cases the gate runs twice (0: skip that check)
 
 
 def min_memory_mb(base: Path) -> int:
@@ -190,7 +193,12 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
 
     cfg = opts.config
     start_mb = rss_mb()  # the memory box charges this run only what it adds (see trainer.train)
-    base_model, hf_tok = load_base(base, threads=cfg.threads)
+    bare_model, hf_tok = load_base(base, threads=cfg.threads)
+    # the personal layer learns on top of the slot's specialist, as it will run (see trainer.stacking)
+    specialist = active_specialist(registry, slot, base_fingerprint(base))
+    base_model = with_specialist(bare_model, specialist)
+    under = under_stack(specialist)
+    route_hop = slot == rt.hcp.entry_slot and specialist is None  # with an answer specialist, personal layers stay off the route hop
     tok = Tokenizer(hf_tok)
     pad = hf_tok.pad_token_id if hf_tok.pad_token_id is not None else hf_tok.eos_token_id
     spec = ViewSpec(slot, rt.head(slot), rt.slot_names())
@@ -210,7 +218,7 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
         scores = json.loads(quality_path.read_text(encoding="utf-8"))
     else:
         emit({"stage": "quality", "slot": slot})
-        scores = nll_per_char(base_model, new_ex + hold_ex, pad, lambda ids: hf_tok.decode(ids, skip_special_tokens=True))
+        scores = nll_per_char(bare_model, new_ex + hold_ex, pad, lambda ids: hf_tok.decode(ids, skip_special_tokens=True))
         quality_path.write_text(json.dumps(scores), encoding="utf-8")
     kept, dropped = quality_split(scores, rt.hcp.trainer.gate)
     quality = {"data_nll_per_char_max_seen": max(scores, default=0.0), "data_nll_per_char_median": statistics.median(scores) if scores else 0.0,
@@ -240,8 +248,12 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
         before = {"holdout_nll_before": nll(current, hold_ex, pad), "regression_nll_before": nll(current, reg_ex, pad)}
         before["regression_nll_base"] = nll(base_model, reg_ex, pad) if current is not base_model else before["regression_nll_before"]
         del current
-        if slot == rt.hcp.entry_slot and rt.hcp.routing_mode in ("grammar", "hybrid"):
+        if route_hop and rt.hcp.routing_mode in ("grammar", "hybrid"):
             before["route_acc_before"] = route_accuracy(rt, rt.route_stack(), route_set(opts.route_limit))
+        if specialist is not None and opts.specialist_suite_limit:
+            emit({"stage": "specialist_suite", "slot": slot})
+            current = under + ((active.spec(),) if active else ())
+            before["specialist_suite_before"] = suite_score(rt, slot, current, limit=opts.specialist_suite_limit)
         before_path.write_text(json.dumps(before), encoding="utf-8")
 
     # consent is re-checked at train time: a conversation turned off since selection is out
@@ -267,7 +279,7 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
     emit({"stage": "export", "slot": slot})
     peft_dir = save_peft(model, run_dir / "peft")
     gguf = export_gguf(peft_dir, base, run_dir / "adapter.gguf")
-    metrics["parity_corr"] = check_parity(model, gguf, base, max(train_ex, key=lambda e: len(e.input_ids)).input_ids)
+    metrics["parity_corr"] = check_parity(model, gguf, base, max(train_ex, key=lambda e: len(e.input_ids)).input_ids, under=under)
     emit({"stage": "score_after", "slot": slot})
     metrics["holdout_nll_after"] = nll(model, hold_ex, pad)
     metrics["regression_nll_after"] = nll(model, reg_ex, pad)
@@ -275,12 +287,17 @@ def _train_and_gate(rt, slot, base, sel, parent, active, registry, opts: Options
         current_personal = active.spec() if active else None
         stack = tuple(s for s in rt.route_stack() if s != current_personal) + (AdapterSpec(str(gguf), 1.0),)
         metrics["route_acc_after"] = route_accuracy(rt, stack, route_set(opts.route_limit))
+    if before.get("specialist_suite_before") is not None:
+        emit({"stage": "specialist_suite", "slot": slot})
+        candidate = under + (AdapterSpec(str(gguf), 1.0),)
+        metrics["specialist_suite_after"] = suite_score(rt, slot, candidate, limit=opts.specialist_suite_limit)
     verdict = decide(metrics, rt.hcp.trainer.gate)
     if not verdict.promote:
         shutil.rmtree(run_dir, ignore_errors=True)
         return {"status": "rejected", "reason": verdict.reason, "metrics": verdict.metrics, "data_ids": data_ids, "revision": None}
     data_until = max(t.created_at for t in sel.train + sel.holdout)
-    extra = {"data_until": data_until, "train_config": asdict(cfg), "trainer_run": run_id, "hops": ["route", "answer"] if slot == rt.hcp.entry_slot else ["answer"]}
+    extra = {"data_until": data_until, "train_config": asdict(cfg), "trainer_run": run_id, "hops": ["route", "answer"] if route_hop else ["answer"],
+             "stacked_on": specialist.revision if specialist else None}
     try:
         rev = registry.register(slot, "personal", gguf, base=base, peft_dir=peft_dir, parent=parent.revision if parent else None,
                                 training_ids=data_ids, evidence=verdict.metrics, extra=extra, activate=True)

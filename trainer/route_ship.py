@@ -39,7 +39,7 @@ def ship(folder: Path = ROUTE_ADAPTER, results: Path = RESULTS) -> dict:
     ids = report["training_data_ids"]
     report_path.unlink()
     return write_shipped_manifest(
-        folder, resolve_model("builtin:smollm2-135m"), name="smollm2-route", slot="L0", layer="specialist",
+        folder, resolve_model("builtin:smollm2-135m"), name="smollm2-route", slot="L0", layer="router",
         hops=["route"], evidence=evidence, training_ids=ids, recipe=recipe,
     )
 

@@ -1,10 +1,14 @@
 """Adapters shipped inside the package, seeded into the registry on first use.
 
-`shipped/smollm2-route/` is the L0 route specialist for the embedded base
-(trained by `python -m trainer.route_recipe`). It is registered once per
-MOL_HOME as an L0 specialist revision (a marker file records that), and made
-active only if the layer has no active revision yet, so a user's rollback or
-own choice is never overridden by a later start.
+`shipped/smollm2-route/` is the L0 route adapter for the embedded base
+(trained by `python -m trainer.route_recipe`; layer `router`, hop `route`);
+`shipped/smollm2-l0` … `smollm2-l3` are the four answer specialists (trained
+by `python -m trainer.specialists.recipe`; layer `specialist`, hop `answer`).
+Each is registered once per version per MOL_HOME (a marker file records that)
+and made active only if its layer has no active revision or a shipped one, so a
+user's rollback or own choice is never overridden by a later start. A shipped
+folder that is missing or damaged is skipped with a line saying so: its slot
+runs bare, and `mol doctor` and the app's status show why.
 """
 
 from __future__ import annotations
@@ -24,9 +28,11 @@ from mol_local.adapters.manifest import (
     read_manifest,
 )
 from mol_local.adapters.registry import Registry, Revision
+from mol_local.errors import MolError
 
 SHIPPED_DIR = Path(__file__).parent / "shipped"
 ROUTE_ADAPTER = SHIPPED_DIR / "smollm2-route"
+SPECIALISTS = tuple(SHIPPED_DIR / f"smollm2-{slot}" for slot in ("l0", "l1", "l2", "l3"))
 
 
 def write_shipped_manifest(folder: Path, base: Path, *, name: str, slot: str, layer: str, hops: list[str], evidence: dict, training_ids: list[str], recipe: dict) -> dict:
@@ -101,6 +107,20 @@ def ensure_seeded(registry: Registry, base: Path, folder: Path = ROUTE_ADAPTER) 
         raise
     marker.write_text(rev.revision + "\n", encoding="utf-8")
     return rev
+
+
+def seed_shipped(registry: Registry, base: Path) -> list[str]:
+    """Seed the route adapter and every specialist that fits `base`; one line per folder that could not be."""
+    problems = []
+    for folder in (ROUTE_ADAPTER, *SPECIALISTS):
+        if not (folder / "manifest.json").is_file():
+            problems.append(f"the shipped adapter {folder.name} is missing — its slot runs without it; reinstall mol-local")
+            continue
+        try:
+            ensure_seeded(registry, base, folder)
+        except (MolError, OSError, ValueError, KeyError) as exc:
+            problems.append(f"the shipped adapter {folder.name} could not be used ({exc}) — its slot runs without it; reinstall mol-local")
+    return problems
 
 
 def _shipped_or_none(active: Revision | None) -> bool:

@@ -17,7 +17,7 @@ from mol_local.adapters.errors import ChecksumMismatch, ForbiddenTensor, Registr
 from mol_local.models import GGUFInfo, check_adapter_fits, inspect_gguf
 
 FORMAT = 1
-LAYERS = ("specialist", "personal")
+LAYERS = ("router", "specialist", "personal")  # router: L0's route-hop adapter; the other two stack on answers
 HOPS = ("route", "answer")
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _FORBIDDEN_STEMS = ("token_embd", "output", "token_embd_norm", "output_norm")

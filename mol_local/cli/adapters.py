@@ -70,14 +70,15 @@ def convert(ctx: click.Context, peft_dir: Path, base: str, out: Path, dtype: str
 @click.pass_context
 def list_(ctx: click.Context, base: str | None, as_json: bool) -> None:
     """Every revision per slot/layer, which one is active, and the storage figure."""
-    from mol_local.adapters.builtin import ensure_seeded
+    from mol_local.adapters.builtin import seed_shipped
     from mol_local.adapters.manifest import LAYERS
     from mol_local.adapters.registry import SLOTS
     from mol_local.adapters.manifest import base_fingerprint
 
     base_path = _base(ctx, base)
     reg = _registry()
-    ensure_seeded(reg, base_path)
+    for problem in seed_shipped(reg, base_path):
+        click.echo(f"Warning: {problem}", err=True)
     fingerprint = base_fingerprint(base_path)
     rows = []
     for slot in SLOTS:

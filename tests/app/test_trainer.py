@@ -160,7 +160,7 @@ async def test_run_now_trains_for_real_with_a_live_progress_bar(app_runtime, eng
     app_runtime.hcp = replace(app_runtime.hcp, trainer=replace(app_runtime.hcp.trainer, enabled=True))
     commit(app_runtime, FACTS[:5], slot="L1")
     tiny = Options(slots=("L1",), config=TrainConfig(rank=4, alpha=8.0, epochs=1, batch_size=3, max_len=160, checkpoint_every=1),
-                   regression_limit=2)
+                   regression_limit=2, specialist_suite_limit=0)
     app = MolApp(runtime=app_runtime)
     async with app.run_test(size=(140, 44)) as pilot:
         await wait_for(pilot, lambda: app.runtime is not None, what="the runtime")

@@ -98,7 +98,8 @@ def _promote_options():
     from trainer.nightly import Options
     from trainer.train import TrainConfig
 
-    return Options(slots=("L1",), config=TrainConfig(rank=4, alpha=8.0, epochs=3, batch_size=3, max_len=160, lr=3e-3, checkpoint_every=1), regression_limit=2)
+    return Options(slots=("L1",), config=TrainConfig(rank=4, alpha=8.0, epochs=3, batch_size=3, max_len=160, lr=3e-3, checkpoint_every=1), regression_limit=2,
+                   specialist_suite_limit=0)
 
 
 PROMOTE_OPTS = _promote_options()

@@ -17,7 +17,7 @@ from trainer.train import TrainConfig
 
 GATE = SimpleNamespace(new_data_gain_min_rel=0.02, regression_worse_max_rel=0.01, route_accuracy_not_lower=True, data_nll_per_char_max=2.0)
 TINY = TrainConfig(rank=4, alpha=8.0, epochs=1, batch_size=3, max_len=160, lr=3e-3, checkpoint_every=1)
-OPTS = Options(slots=("L1",), config=TINY, regression_limit=2)
+OPTS = Options(slots=("L1",), config=TINY, regression_limit=2, specialist_suite_limit=0)
 
 
 def _metrics(**kw: float) -> dict:
@@ -85,3 +85,11 @@ def test_threshold_is_an_hcp_key_with_a_default(tmp_path) -> None:
     from hcp import load_profile
 
     assert load_profile("local-default").trainer.gate.data_nll_per_char_max == 2.0
+
+
+def test_a_layer_that_spoils_the_slots_specialist_suite_is_rejected_with_both_scores() -> None:
+    gate = SimpleNamespace(**vars(GATE), specialist_drop_max=2.0)
+    verdict = decide(_metrics(specialist_suite_before=0.90, specialist_suite_after=0.85), gate)
+    assert not verdict.promote and "specialist suite fell from 90.0% to 85.0%" in verdict.reason
+    assert decide(_metrics(specialist_suite_before=0.90, specialist_suite_after=0.89), gate).promote  # 1 point: allowed
+    assert decide(_metrics(specialist_suite_before=0.90, specialist_suite_after=0.95), gate).promote

@@ -24,7 +24,7 @@ from trainer.nightly import Options, run_nightly
 from trainer.train import TrainConfig
 
 TINY = TrainConfig(rank=4, alpha=8.0, epochs=1, batch_size=3, max_len=160, lr=3e-3, checkpoint_every=1)
-OPTS = Options(slots=("L1",), config=TINY, regression_limit=2)
+OPTS = Options(slots=("L1",), config=TINY, regression_limit=2, specialist_suite_limit=0)
 
 
 def _ids(rt, conv: str) -> set[str]:
@@ -119,7 +119,7 @@ def test_kill_9_mid_train_keeps_active_and_resume_continues(hcp_file, open_rt, m
     script = (
         "import sys; from hcp import load_hcp; from mol_local.runtime import Runtime; from trainer.nightly import Options, run_nightly; "
         "from trainer.train import TrainConfig; "
-        f"run_nightly(Runtime(load_hcp({str(path)!r})), Options(slots=('L1',), regression_limit=1, config=TrainConfig(**{cfg.__dict__!r})))"
+        f"run_nightly(Runtime(load_hcp({str(path)!r})), Options(slots=('L1',), regression_limit=1, specialist_suite_limit=0, config=TrainConfig(**{cfg.__dict__!r})))"
     )
     child = subprocess.Popen([sys.executable, "-c", script], env={**os.environ, "MOL_HOME": str(mol_home)}, cwd=Path(__file__).parents[2])
     runs = mol_home / "trainer" / "runs"
@@ -136,7 +136,7 @@ def test_kill_9_mid_train_keeps_active_and_resume_continues(hcp_file, open_rt, m
     assert registry.active("L1", "personal") is None and not registry.revisions("L1", "personal")
     assert (mol_home / "trainer" / "lock").exists()  # left behind by the killed run: stale
     events: list[dict] = []
-    report = run_nightly(rt, Options(slots=("L1",), regression_limit=1, config=cfg), on_event=events.append)
+    report = run_nightly(rt, Options(slots=("L1",), regression_limit=1, config=cfg, specialist_suite_limit=0), on_event=events.append)
     row = report["slots"][0]
     assert any(e["stage"] == "lock" for e in events)  # the stale lock was recovered
     assert row["metrics"]["resumed_from_step"] >= 1

@@ -22,15 +22,15 @@ def _version(tmp_path: Path, name: str, base_info, base: Path, seed: int) -> Pat
 
 def test_seeded_once_per_version_and_an_upgrade_replaces_a_shipped_active(registry, base_model_path: Path, base_info, tmp_path: Path) -> None:
     first = ensure_seeded(registry, base_model_path)
-    assert first is not None and registry.active("L0", "specialist").revision == first.revision
+    assert first is not None and registry.active("L0", "router").revision == first.revision
     assert ensure_seeded(registry, base_model_path) is None  # the same version is not registered twice
     second = ensure_seeded(registry, base_model_path, _version(tmp_path, "v2", base_info, base_model_path, seed=2))
-    assert second is not None and registry.active("L0", "specialist").revision == second.revision != first.revision
+    assert second is not None and registry.active("L0", "router").revision == second.revision != first.revision
 
 
 def test_an_upgrade_leaves_a_users_own_activation_alone(registry, registered, base_model_path: Path, base_info, tmp_path: Path) -> None:
     ensure_seeded(registry, base_model_path)
-    mine = registry.register("L0", "specialist", registered.path / "adapter.gguf", base=base_model_path, peft_dir=registered.path / "peft",
+    mine = registry.register("L0", "router", registered.path / "adapter.gguf", base=base_model_path, peft_dir=registered.path / "peft",
                              training_ids=[], evidence={}, activate=True)
     new = ensure_seeded(registry, base_model_path, _version(tmp_path, "v2", base_info, base_model_path, seed=3))
-    assert new is not None and registry.active("L0", "specialist").revision == mine.revision != new.revision
+    assert new is not None and registry.active("L0", "router").revision == mine.revision != new.revision

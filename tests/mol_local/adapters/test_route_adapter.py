@@ -1,4 +1,4 @@
-"""The shipped route adapter: seeded once as the L0 specialist, used by the route hop only, and it routes."""
+"""The shipped route adapter: seeded once as L0's router layer, used by the route hop only, and it routes."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def test_shipped_folder_is_intact_and_fits_the_embedded_base(base_model_path: Pa
     manifest = read_manifest(ROUTE_ADAPTER)
     check_checksums(ROUTE_ADAPTER, manifest)
     assert manifest["base_fingerprint"] == base_fingerprint(base_model_path)
-    assert manifest["hops"] == ["route"] and manifest["slot"] == "L0" and manifest["layer"] == "specialist"
+    assert manifest["hops"] == ["route"] and manifest["slot"] == "L0" and manifest["layer"] == "router"
     assert manifest["eval"]["heldout_accuracy_transformers"] >= 0.75
     assert len(manifest["training_data_ids"]) >= 400
 
@@ -27,14 +27,14 @@ def test_shipped_folder_is_intact_and_fits_the_embedded_base(base_model_path: Pa
 def test_seeded_once_route_hop_only_and_rollback_is_respected(runtime, mol_home: Path) -> None:
     stack = runtime.router.stack
     registry = Registry(mol_home / "adapters")
-    active = registry.active("L0", "specialist")
+    active = registry.active("L0", "router")
     assert active is not None and active.manifest["name"] == "smollm2-route"
     assert [s.path for s in stack] == [str(active.gguf)]
-    assert runtime.slot_stack("L0") == ()  # the answer hop does not apply it
-    registry.rollback("L0", "specialist")
+    assert str(active.gguf) not in [s.path for s in runtime.slot_stack("L0")]  # the answer hop does not apply it
+    registry.rollback("L0", "router")
     assert runtime.router.stack == ()
     runtime._adapters_seeded = False  # a fresh start must not seed it again
-    assert runtime.router.stack == () and [r.revision for r in registry.revisions("L0", "specialist")] == ["r0001"]
+    assert runtime.router.stack == () and [r.revision for r in registry.revisions("L0", "router")] == ["r0001"]
 
 
 @pytest.mark.slow
