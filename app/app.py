@@ -79,6 +79,7 @@ class MolApp(App[None]):
         t0 = time.perf_counter()
         try:
             runtime.engine  # noqa: B018 - first access loads the model
+            runtime.route_stack()  # seeds the shipped adapters; one that cannot be used is in runtime.adapter_problems
             runtime.warm_router(background=True)  # MiniLM loads while the user types; hybrid routes by grammar until then
             if runtime.memory.store.count():
                 runtime.memory.warm_up()  # open and check the vector index now, not in the first turn's recall
@@ -100,15 +101,19 @@ class MolApp(App[None]):
             self.reminder_timer = self.set_interval(CHECK_EVERY_S, self.check_reminders)
 
     def check_reminders(self) -> None:
+        from mol_local.harness.store import local_due
+
         if self.reminders is None:
             return
         for row in self.reminders.new_due():
-            self.notify(row["text"], title=f"Reminder · due {row['due_at']}", severity="warning", timeout=30)
+            self.notify(row["text"], title=f"Reminder · due {local_due(row['due_at'])}", severity="warning", timeout=30)
 
     async def on_model_loaded(self, event: ModelLoaded) -> None:
         self.model_ready = True
         self.load_ms = event.load_ms
         await self.chat.model_loaded()
+        for problem in self.runtime.adapter_problems if self.runtime is not None else []:
+            self.notify(problem, title="A shipped adapter is not in use", severity="warning", timeout=20)
 
     def on_runtime_failed(self, event: RuntimeFailed) -> None:
         self.runtime_error = event.error

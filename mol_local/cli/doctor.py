@@ -8,6 +8,8 @@ its error as its value instead of stopping the others.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
+
 import click
 
 from hcp import HCP
@@ -88,7 +90,32 @@ def check_sandbox(_hcp: HCP) -> list[tuple[str, str]]:
     return sandbox_lines(protections())
 
 
-CHECKS: list[Check] = [check_model, check_llama, check_remote, check_sandbox]
+def check_adapters(hcp: HCP) -> list[tuple[str, str]]:
+    """Each slot's adapter stack on this base, and any shipped adapter that could not be used (its slot runs bare)."""
+    if hcp.backend != "llama-cpp":
+        return []
+    from mol_local.adapters.builtin import seed_shipped
+    from mol_local.adapters.manifest import base_fingerprint
+    from mol_local.adapters.registry import Registry
+    from mol_local.models import resolve_model
+    from mol_local.paths import mol_home
+
+    base = resolve_model(hcp.base_model, relative_to=hcp.base_dir)
+    registry = Registry(mol_home() / "adapters")
+    problems = seed_shipped(registry, base)
+    lines = [("adapters", "; ".join(problems))] if problems else []
+    fingerprint = base_fingerprint(base)
+    for slot in hcp.slots:
+        names = []
+        for hop in ("route", "answer") if slot == hcp.entry_slot else ("answer",):
+            for spec in registry.stack(slot, hop=hop, fingerprint=fingerprint):
+                rev = Path(spec.path).parent
+                names.append(f"{hop}: {rev.parent.name}/{rev.name}")
+        lines.append((f"adapters {slot}", ", ".join(names) or "none — the bare base with its persona"))
+    return lines
+
+
+CHECKS: list[Check] = [check_model, check_llama, check_remote, check_adapters, check_sandbox]
 
 
 @cli.command()
@@ -96,8 +123,6 @@ CHECKS: list[Check] = [check_model, check_llama, check_remote, check_sandbox]
 @click.pass_context
 def doctor(ctx: click.Context, as_json: bool) -> None:
     """Report the model, llama.cpp build, keyring and what leaves this machine."""
-    from pathlib import Path
-
     from mol_local.runtime import load_default_hcp
 
     path = (ctx.obj or {}).get("hcp")
