@@ -202,6 +202,8 @@ def _check_props(comp: dict, spec, kinds: dict[str, str | None], actions: dict, 
             problems.append(f"{spec.name} {cid!r}: source {source!r} is not one of {', '.join(SOURCES)}")
         if key is None and source is None:
             problems.append(f"{spec.name} {cid!r} needs `bind` naming a {spec.binds} state key")
+        elif key is not None and not isinstance(key, str):
+            problems.append(f"{spec.name} {cid!r}: `bind` must be one state key (a string), not {type(key).__name__}")
         elif key is not None and key not in kinds:
             problems.append(f"{spec.name} {cid!r} binds state {key!r}, which does not exist — add it to state")
         elif key is not None and not kind_fits(kinds[key], spec.binds):

@@ -114,3 +114,8 @@ def test_wrong_top_level_and_props(planner):
     text = problems(planner)
     assert "catalog '9' is not supported" in text
     assert "Button 'more' does not take 'onclick' (not in the catalog)" in text
+
+
+def test_a_bind_that_is_not_a_string_is_a_problem_not_a_crash(planner):
+    planner["components"][1]["bind"] = ["items"]
+    assert "`bind` must be one state key (a string), not list" in problems(planner)
