@@ -10,6 +10,7 @@ registry see it, as a new revision that is not active unless asked.
 from __future__ import annotations
 
 import os
+import shutil
 import tarfile
 import tempfile
 from pathlib import Path, PurePosixPath
@@ -26,11 +27,13 @@ from mol_local.adapters.manifest import (
 from mol_local.adapters.manifest import base_info as cached_base_info
 from mol_local.adapters.peft_io import PICKLE_SUFFIXES
 from mol_local.adapters.registry import Registry, Revision, parse_target
+from mol_local.adapters.tar_scan import scan_tar
 from mol_local.errors import AdapterMismatch
 
 SUFFIX = ".moladapter"
 MAX_BUNDLE_BYTES = 8 << 30
 MAX_MEMBERS = 16
+SPARE_BYTES = 64 << 20  # free space left in the temp folder after unpacking
 # member name -> largest size accepted
 ALLOWED: dict[str, int] = {
     "manifest.json": 4 << 20,
@@ -100,11 +103,16 @@ def _unpack(bundle: Path, into: Path) -> None:
         raise BundleError(f"bundle not found: {bundle} — pass a .moladapter file")
     if bundle.stat().st_size > MAX_BUNDLE_BYTES:
         raise BundleError(f"{bundle} is larger than {MAX_BUNDLE_BYTES:,} bytes — refused")
+    shape = scan_tar(bundle, max_members=MAX_MEMBERS, max_total=MAX_BUNDLE_BYTES)
+    free = shutil.disk_usage(into).free
+    if shape.declared_bytes + SPARE_BYTES > free:
+        raise BundleError(
+            f"{bundle} unpacks to {shape.declared_bytes:,} bytes but {into.parent} has {free:,} free — free some space or set TMPDIR"
+        )
+    written = 0
     try:
         with tarfile.open(bundle, "r:") as tar:
             members = tar.getmembers()
-            if len(members) > MAX_MEMBERS:
-                raise BundleError(f"{bundle} has {len(members)} entries (at most {MAX_MEMBERS}) — refused")
             names = [_safe_name(m, bundle) for m in members]
             if len(set(names)) != len(names):
                 raise BundleError(f"{bundle} lists a file twice — refused")
@@ -120,6 +128,9 @@ def _unpack(bundle: Path, into: Path) -> None:
                     copied = 0
                     for chunk in iter(lambda: source.read(1 << 20), b""):
                         copied += len(chunk)
+                        written += len(chunk)
+                        if copied > member.size or written > shape.declared_bytes:  # actual bytes, not only the headers
+                            raise BundleError(f"{bundle}: {name} holds more than its header declares — refused")
                         fh.write(chunk)
                 if copied != member.size:
                     raise BundleError(f"{bundle}: {name} is cut short — the bundle is truncated; export it again")

@@ -3,8 +3,10 @@
 gguf-py's GGUFReader builds an object per vocabulary entry (~150k for the
 embedded base), which takes seconds on every model load; our checks only need
 scalars and tensor shapes. This reader walks the same layout (GGUF v2/v3),
-skips array bodies, and checks every tensor's bytes lie inside the file, so a
-truncated or damaged file raises CorruptModel before llama.cpp sees it.
+skips array bodies (short numeric arrays, such as per-layer counts, are kept),
+and checks every tensor's bytes lie inside the file and the hyper-parameters
+llama.cpp asserts on (gguf_checks), so a truncated, damaged or hostile file
+raises CorruptModel before llama.cpp sees it.
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ from __future__ import annotations
 import struct
 from pathlib import Path
 
+from mol_local.adapters import gguf_checks
 from mol_local.errors import CorruptModel
 from mol_local.models import GGUFInfo
 
 # GGUF value type -> struct format of one element (strings, arrays handled apart)
 _SCALAR = {0: "<B", 1: "<b", 2: "<H", 3: "<h", 4: "<I", 5: "<i", 6: "<f", 7: "<?", 10: "<Q", 11: "<q", 12: "<d"}
 _STRING, _ARRAY = 8, 9
+_KEEP_ARRAY = 4096  # numeric arrays up to this length are read (per-layer counts); longer ones skipped
 
 
 class _Cursor:
@@ -41,10 +45,15 @@ class _Cursor:
         self.at += n
         return raw.decode("utf-8", errors="replace")
 
-    def skip_array(self) -> None:
+    def array(self) -> tuple | None:
+        """A short numeric array as a tuple; anything else is skipped (None)."""
         kind, n = self.take("<I"), self.take("<Q")
+        if kind in _SCALAR and n <= _KEEP_ARRAY:
+            return tuple(self.take(_SCALAR[kind]) for _ in range(n))
         if kind == _STRING:
             for _ in range(n):
+                if self.at + 8 > len(self.data):
+                    raise ValueError("array runs past the end of the file")
                 self.at += 8 + struct.unpack_from("<Q", self.data, self.at)[0]
         elif kind in _SCALAR:
             self.at += n * struct.calcsize(_SCALAR[kind])
@@ -52,19 +61,7 @@ class _Cursor:
             raise ValueError(f"array of unsupported type {kind}")
         if self.at > len(self.data):
             raise ValueError("array runs past the end of the file")
-
-
-def _tensor_bytes(shape: tuple[int, ...], ggml_type: int) -> int:
-    from gguf.constants import GGML_QUANT_SIZES, GGMLQuantizationType
-
-    try:
-        block, size = GGML_QUANT_SIZES[GGMLQuantizationType(ggml_type)]
-    except (ValueError, KeyError) as exc:
-        raise ValueError(f"unknown tensor type {ggml_type}") from exc
-    n = 1
-    for dim in shape:
-        n *= dim
-    return n // block * size
+        return None
 
 
 def read_header(path: Path, *, what: str = "model") -> GGUFInfo:
@@ -82,32 +79,47 @@ def read_header(path: Path, *, what: str = "model") -> GGUFInfo:
         if version not in (2, 3):
             raise ValueError(f"GGUF version {version}")
         n_tensors, n_fields = cur.take("<Q"), cur.take("<Q")
+        if n_fields > size // 12 or n_tensors > size // 24:  # a field takes >= 12 bytes, a tensor entry >= 24
+            raise ValueError(f"header claims {n_fields} fields and {n_tensors} tensors, more than the file can hold")
         fields: dict[str, object] = {}
+        types: dict[str, int] = {}
         for _ in range(n_fields):
             key, kind = cur.string(), cur.take("<I")
+            if key in fields:
+                raise ValueError(f"field {key} appears twice")
             if kind == _STRING:
                 fields[key] = cur.string()
             elif kind == _ARRAY:
-                cur.skip_array()
-                fields[key] = None
+                fields[key] = cur.array()
             elif kind in _SCALAR:
                 fields[key] = cur.take(_SCALAR[kind])
             else:
                 raise ValueError(f"field {key} has unknown type {kind}")
+            types[key] = kind
+        align = gguf_checks.alignment(fields, types)
         tensors: dict[str, tuple[int, ...]] = {}
         extents: list[tuple[str, int, int]] = []
         for _ in range(n_tensors):
             name, n_dims = cur.string(), cur.take("<I")
+            if name in tensors:
+                raise ValueError(f"tensor {name} appears twice")
+            if n_dims > gguf_checks.MAX_DIMS:
+                raise ValueError(f"tensor {name} has {n_dims} dimensions (at most {gguf_checks.MAX_DIMS})")
             tensors[name] = tuple(cur.take("<Q") for _ in range(n_dims))
             ggml_type = cur.take("<I")
-            extents.append((name, cur.take("<Q"), _tensor_bytes(tensors[name], ggml_type)))
-        align = int(fields.get("general.alignment") or 32)
+            extents.append((name, cur.take("<Q"), gguf_checks.tensor_bytes(name, tensors[name], ggml_type)))
         data_offset = (cur.at + align - 1) // align * align
         for name, off, n_bytes in extents:
+            if off % align:
+                raise ValueError(f"tensor {name} starts at {off}, not a multiple of the alignment {align}")
             if data_offset + off + n_bytes > size:
                 raise ValueError(f"tensor {name} runs past the end of the file")
+        arch = str(fields.get("general.architecture") or "")
+        kind = "adapter" if fields.get("general.type") == "adapter" else "model"
+        if kind == "model":
+            gguf_checks.model_hparams(arch, fields, types, tensors)
+        else:
+            gguf_checks.adapter_fields(fields, types)
     except (ValueError, struct.error, UnicodeDecodeError) as exc:
-        raise CorruptModel(f"{path} is damaged ({exc}) — re-download or re-export the {what}") from exc
-    arch = str(fields.get("general.architecture") or "")
-    kind = "adapter" if fields.get("general.type") == "adapter" else "model"
+        raise CorruptModel(f"{path} is damaged or unsafe ({exc}) — re-download or re-export the {what}") from exc
     return GGUFInfo(path, kind, arch, data_offset, tensors, fields)

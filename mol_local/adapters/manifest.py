@@ -8,17 +8,18 @@ and the configured base.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from functools import lru_cache
 from pathlib import Path
 
 from mol_local.adapters.errors import ChecksumMismatch, ForbiddenTensor, RegistryError, ShapeMismatch
+from mol_local.adapters.manifest_schema import check_manifest_values, loads_manifest
 from mol_local.models import GGUFInfo, check_adapter_fits, inspect_gguf
 
 FORMAT = 1
 LAYERS = ("router", "specialist", "personal")  # router: L0's route-hop adapter; the other two stack on answers
 HOPS = ("route", "answer")
+MAX_MANIFEST_BYTES = 4 << 20
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _FORBIDDEN_STEMS = ("token_embd", "output", "token_embd_norm", "output_norm")
 
@@ -101,16 +102,19 @@ def check_manifest_shape(manifest: object, where: Path) -> dict:
     hops = manifest.get("hops", ["answer"])
     if not isinstance(hops, list) or not set(hops) <= set(HOPS):
         raise RegistryError(f"{where}: manifest hops {hops!r} must be a list drawn from {', '.join(HOPS)}")
+    check_manifest_values(manifest, where)
     return manifest
 
 
 def read_manifest(folder: Path) -> dict:
     path = Path(folder) / "manifest.json"
     try:
-        return check_manifest_shape(json.loads(path.read_text(encoding="utf-8")), path)
+        if path.stat().st_size > MAX_MANIFEST_BYTES:
+            raise RegistryError(f"{path} is over {MAX_MANIFEST_BYTES:,} bytes — the revision is damaged; refused")
+        return check_manifest_shape(loads_manifest(path.read_text(encoding="utf-8"), path), path)
     except FileNotFoundError as exc:
         raise RegistryError(f"{folder} has no manifest.json — the revision is damaged; remove it") from exc
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         raise RegistryError(f"{path} is not valid JSON — the revision is damaged") from exc
 
 

@@ -27,6 +27,7 @@ from mol_local.adapters.manifest import (
     base_fingerprint,
     check_checksums,
     check_gguf_adapter,
+    check_manifest_shape,
     file_checksums,
     hashed_id,
     inspect_adapter,
@@ -217,6 +218,7 @@ class Registry:
                 for name in ("adapter_config.json", "adapter_model.safetensors"):
                     shutil.copyfile(Path(peft_dir) / name, staging / "peft" / name)
             manifest["files"] = file_checksums(staging)
+            check_manifest_shape(manifest, staging / "manifest.json")  # `extra` (a bundle's name, hops, scale) included
             for _ in range(100):
                 revision = self._next_revision(slot, layer)
                 manifest["revision"] = revision
