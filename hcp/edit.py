@@ -24,13 +24,15 @@ _FALSE = ("false", "no", "off", "0")
 
 def key_spec(dotted: str) -> Key:
     """The schema Key for a dotted path; an error with a did-you-mean when there is none."""
+    if not dotted.strip(" ."):
+        raise HCPValidationError(f"{dotted!r}: the key is empty — name one, e.g. runtime.threads (`mol hcp schema` lists them)")
     if SECRET_KEY.search(dotted.rpartition(".")[2]):
         raise HCPSecretError(f"{dotted}: HCP must not hold secrets (it is versioned and printed) — run `mol remote login` to keep the key in the OS keyring")
     found = lookup(dotted)
     if found is not None:
         return found[1]
     if dotted in SECTIONS or dotted in COLLECTIONS or dotted.rpartition(".")[0] in COLLECTIONS:
-        example = next(p for p in all_key_paths() if p.startswith(dotted.split(".")[0] + "."))
+        example = next((p for p in all_key_paths() if p.startswith(dotted.split(".")[0] + ".")), "runtime.threads")
         raise HCPValidationError(f"{dotted} is a table — set one of its keys, e.g. {example}")
     guess = difflib.get_close_matches(dotted, all_key_paths(), n=1, cutoff=0.6)
     hint = f"did you mean {guess[0]!r}?" if guess else "see `mol hcp schema` for every key"

@@ -13,6 +13,7 @@ import tomlkit
 from tomlkit.exceptions import ParseError
 
 from hcp.errors import HCPError, HCPSyntaxError
+from hcp.files import MAX_HCP_BYTES, read_text
 from hcp.model import HCP, AdapterRef, SlotConfig
 from hcp.schema import SLOT_LABELS
 from hcp.validate import PROFILES_DIR, build_hcp
@@ -26,10 +27,14 @@ def _plain(value: Any) -> Any:
 
 def parse_toml(text: str, *, source: Path | None = None) -> tomlkit.TOMLDocument:
     """Parse keeping comments and layout (for edits); raise HCPSyntaxError naming the line."""
+    if len(text) > MAX_HCP_BYTES or len(text.encode("utf-8")) > MAX_HCP_BYTES:
+        raise HCPError(f"{source or 'the HCP'} is over {MAX_HCP_BYTES:,} bytes — an HCP is a few KB; remove what does not belong in it")
     try:
         return tomlkit.parse(text)
     except ParseError as exc:
         raise HCPSyntaxError(f"{source or 'HCP'} is not valid TOML ({exc}) — fix the syntax at that line") from exc
+    except RecursionError:
+        raise HCPSyntaxError(f"{source or 'HCP'} nests tables or arrays too deeply — write it flatter") from None
 
 
 def parse_hcp(text: str, *, source: Path | None = None) -> HCP:
@@ -38,13 +43,9 @@ def parse_hcp(text: str, *, source: Path | None = None) -> HCP:
 
 
 def load_hcp(path: Path) -> HCP:
+    """A regular file of at most 1 MB (a FIFO, device or folder is refused before a byte is read)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise HCPError(f"HCP file not found: {path} — pass an existing file or use a profile name") from exc
-    except UnicodeDecodeError as exc:
-        raise HCPSyntaxError(f"{path} is not UTF-8 text — save it as UTF-8") from exc
+    text = read_text(path, fix="pass an existing .toml file or use a profile name")
     return parse_hcp(text, source=path)
 
 

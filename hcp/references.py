@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
+import stat
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from hcp.errors import HCPFileError
+from hcp.errors import HCPError, HCPFileError
+from hcp.files import MAX_HCP_BYTES, file_kind, read_limited
 from hcp.model import HCP, AdapterRef
 
 GGUF_MAGIC = b"GGUF"
@@ -27,6 +31,7 @@ class Problem:
     key: str
     path: str
     message: str
+    missing: bool = False  # the file is not there (yet): a profile may name files not downloaded
 
 
 def packs_dir() -> Path:
@@ -37,15 +42,32 @@ def packs_dir() -> Path:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
+def _head(path: Path, n: int) -> tuple[int, bytes]:
+    """(st_mode, first n bytes) of the file `path` resolves to, opened without blocking (a FIFO never hangs)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        return mode, os.read(fd, n) if stat.S_ISREG(mode) else b""
+    finally:
+        os.close(fd)
+
+
 def _gguf(hcp: HCP, key: str, ref: str, what: str, fix: str) -> Problem | None:
     path = hcp.resolve_path(ref)
     if not path.exists():
-        return Problem(key, str(path), f"{key}: {what} {path} does not exist — {fix}")
-    if not path.is_file():
-        return Problem(key, str(path), f"{key}: {path} is a folder — point at the .gguf file inside it")
-    with path.open("rb") as fh:
-        if fh.read(4) != GGUF_MAGIC:
-            return Problem(key, str(path), f"{key}: {path} is not a GGUF file — point at a .gguf {what}")
+        return Problem(key, str(path), f"{key}: {what} {path} does not exist — {fix}", missing=True)
+    real = path.resolve()
+    shown = f"{path} (-> {real})" if real != path else str(path)
+    try:
+        mode, magic = _head(real, 4)
+    except OSError as exc:
+        return Problem(key, str(path), f"{key}: {shown} cannot be read ({exc.strerror}) — {fix}")
+    if stat.S_ISDIR(mode):
+        return Problem(key, str(path), f"{key}: {shown} is a folder — point at the .gguf file inside it")
+    if not stat.S_ISREG(mode):
+        return Problem(key, str(path), f"{key}: {shown} is {file_kind(mode)}, not a .gguf {what} — {fix}")
+    if magic != GGUF_MAGIC:
+        return Problem(key, str(path), f"{key}: {shown} is not a GGUF file — point at a .gguf {what}")
     return None
 
 
@@ -104,9 +126,15 @@ def check_skills(hcp: HCP) -> list[Problem]:
             continue
         path = hcp.resolve_path(skill.path)
         key = f"skills.{name}.path"
-        if not path.is_file():
-            problems.append(Problem(key, str(path), f"{key}: {path} does not exist — restore it or demote the skill (`mol tools demote {name}`)"))
-        elif hashlib.sha256(path.read_bytes()).hexdigest() != skill.sha256:
+        if not path.exists():
+            problems.append(Problem(key, str(path), f"{key}: {path} does not exist — restore it or demote the skill (`mol tools demote {name}`)", missing=True))
+            continue
+        try:
+            data = read_limited(path.resolve(), limit=MAX_HCP_BYTES, what="skill source", fix=f"restore it or demote the skill (`mol tools demote {name}`)")
+        except HCPError as exc:
+            problems.append(Problem(key, str(path), f"{key}: {exc}"))
+            continue
+        if hashlib.sha256(data).hexdigest() != skill.sha256:
             problems.append(Problem(key, str(path), f"{key}: {path} changed since it was promoted — re-promote it (`mol tools promote {name}`) or restore it"))
     return problems
 
@@ -114,6 +142,13 @@ def check_skills(hcp: HCP) -> list[Problem]:
 def check_files(hcp: HCP) -> list[Problem]:
     """Every file problem of this HCP (empty when all is usable)."""
     return check_models(hcp) + check_personas(hcp) + check_skills(hcp)
+
+
+def problems_of(hcp: HCP, keys: Iterable[str]) -> list[Problem]:
+    """The file problems of `keys` only (what `mol hcp set` changed; the rest of the document may name files
+    not downloaded yet, as the `tall` profile does)."""
+    keys = tuple(keys)
+    return [p for p in check_files(hcp) if any(p.key == k or p.key.startswith((f"{k}[", f"{k}.")) for k in keys)]
 
 
 def require(problems: list[Problem]) -> None:

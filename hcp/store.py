@@ -19,16 +19,18 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from hcp.edit import parse_cli_value, set_key
-from hcp.errors import HCPError, HCPValidationError, HCPVersionError
+from hcp.errors import HCPError, HCPFileError, HCPValidationError, HCPVersionError
+from hcp.files import read_text
 from hcp.loader import parse_hcp, parse_toml, profile_path
 from hcp.model import HCP
+from hcp.references import problems_of
 from hcp.validate import build_hcp
 from hcp.schema import AUTHORS
 
@@ -85,9 +87,9 @@ class VersionStore:
             return []
         fix = f"restore {self.index_path} from a backup, or move it away to start a new history (the files in {self.versions_dir} stay)"
         try:
-            rows = json.loads(self.index_path.read_text(encoding="utf-8"))
+            rows = json.loads(read_text(self.index_path, what="HCP index", fix=fix))
             versions = [Version(**row) for row in rows]
-        except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as exc:
+        except (ValueError, TypeError, RecursionError) as exc:
             raise HCPVersionError(f"{self.index_path} is damaged ({exc}) — {fix}") from exc
         numbers = {v.n for v in versions}
         for v in versions:
@@ -113,7 +115,7 @@ class VersionStore:
         path = self._file(n)
         if not path.is_file():
             raise HCPVersionError(f"{path} is missing though the index lists version {n} — restore it from a backup")
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, what="HCP version", fix="restore it from a backup")
         if _sha(text) != version.sha256:
             raise HCPVersionError(f"{path} was modified after it was recorded — restore it; versions are never edited, use `mol hcp set`")
         return text
@@ -139,10 +141,13 @@ class VersionStore:
         if not self.active.is_file():
             return False
         head = self.head()
-        return head is None or _sha(self.active.read_text(encoding="utf-8")) != head.sha256
+        return head is None or _sha(self._active_text()) != head.sha256
+
+    def _active_text(self) -> str:
+        return read_text(self.active, fix=f"move it away and run `mol hcp init` (its versions stay in {self.versions_dir})")
 
     def load(self) -> HCP:
-        return parse_hcp(self.active.read_text(encoding="utf-8"), source=self.active)
+        return parse_hcp(self._active_text(), source=self.active)
 
     # -- writing ------------------------------------------------------------
     @contextlib.contextmanager
@@ -197,7 +202,7 @@ class VersionStore:
         """Record a hand edit of hcp.toml (or a file that predates versioning) before changing anything."""
         if not self.unrecorded_edits():
             return None
-        text = self.active.read_text(encoding="utf-8")
+        text = self._active_text()
         try:
             parse_hcp(text, source=self.active)
         except HCPError as exc:
@@ -217,8 +222,8 @@ class VersionStore:
 
     def _current_text(self) -> str:
         """What edits start from: hcp.toml, or the shipped local-default the runtime uses without one."""
-        if self.active.is_file():
-            return self.active.read_text(encoding="utf-8")
+        if self.active.exists():
+            return self._active_text()
         return profile_path("local-default").read_text(encoding="utf-8")
 
     def _commit_edit(self, text: str, *, reason: str, author: str, plain: dict[str, Any] | None = None) -> Version:
@@ -235,7 +240,18 @@ class VersionStore:
             doc = parse_toml(self._current_text(), source=self.active)
             for key, value in changes.items():
                 set_key(doc, key, value)
-            return self._commit_edit(doc.as_string(), reason=reason, author=author, plain=doc.unwrap())
+            plain = doc.unwrap()
+            self._validate(doc.as_string(), plain)
+            self._require_files(build_hcp(plain, self.active), changes)
+            return self._commit_edit(doc.as_string(), reason=reason, author=author, plain=plain)
+
+    @staticmethod
+    def _require_files(hcp: HCP, keys: Iterable[str]) -> None:
+        """Files the changed keys name are checked now: one that is there must be usable (a regular GGUF, not a
+        FIFO, device or folder) or nothing is saved; a missing one is allowed, as at load (`hcp set` lists it)."""
+        problems = [p for p in problems_of(hcp, keys) if not p.missing]
+        if problems:
+            raise HCPFileError(f"{problems[0].message} (nothing was saved)")
 
     def set(self, key: str, text: str, *, reason: str, author: str = "user") -> Version:
         """`mol hcp set KEY VALUE`: VALUE is read with KEY's schema type."""

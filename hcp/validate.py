@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from hcp.errors import HCPSecretError, HCPValidationError
+from hcp.files import check_ref
 from hcp.model import (
     HCP,
     AdapterRef,
@@ -38,6 +39,7 @@ from hcp.schema import BUILTIN_TOOLS, COLLECTIONS, SECRET_KEY, SECTIONS, TOOL_FA
 
 PROFILES_DIR = Path(__file__).parent / "profiles"
 _KINDS = {"str": str, "int": int, "float": float, "bool": bool}
+PATH_KEYS = ("runtime.base_model", "persona_pack", "skills.<name>.path", "<adapters>[i].path")  # checked with check_ref
 
 
 def fail(path: str, value: Any, why: str, source: Path | None) -> HCPValidationError:
@@ -84,6 +86,13 @@ def check_value(path: str, value: Any, key: Key, source: Path | None) -> Any:
     return value
 
 
+def _ref(path: str, value: Any, source: Path | None) -> Any:
+    """A path-valued key: refused on its face (NUL, `builtin:../x`, `../` out of the HCP's folder)."""
+    if isinstance(value, str) and (why := check_ref(value)):
+        raise fail(path, value, why, source)
+    return value
+
+
 def _adapters(path: str, raw: Any, source: Path | None) -> tuple[AdapterRef, ...]:
     if not isinstance(raw, list):
         raise fail(path, raw, "must be a list of {path = ..., scale = ...} tables", source)
@@ -99,6 +108,7 @@ def _adapters(path: str, raw: Any, source: Path | None) -> tuple[AdapterRef, ...
         ref = check_value(f"{where}.path", item["path"], Key("str", None, ""), source)
         if not ref.strip():
             raise fail(f"{where}.path", ref, "is empty; give the adapter's .gguf path", source)
+        _ref(f"{where}.path", ref, source)
         out.append(AdapterRef(path=ref, scale=scale))
     return tuple(out)
 
@@ -141,6 +151,8 @@ def _section_values(doc: dict, name: str, source: Path | None) -> dict[str, Any]
     for key, meta in spec.keys.items():
         path = f"{name}.{key}" if name else key
         out[key] = check_value(path, raw.get(key, meta.default), meta, source)
+        if path in PATH_KEYS:
+            _ref(path, out[key], source)
     return out
 
 
@@ -168,6 +180,8 @@ def _collection(doc: dict, name: str, source: Path | None) -> dict[str, dict[str
                 values[key] = meta.default
                 continue
             values[key] = check_value(f"{name}.{entry}.{key}", table[key], meta, source)
+            if f"{name}.<name>.{key}" in PATH_KEYS:
+                _ref(f"{name}.{entry}.{key}", values[key], source)
         out[entry] = values
     return out
 

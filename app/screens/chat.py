@@ -31,6 +31,8 @@ from app.widgets.chat.bubbles import AssistantMessage, UserMessage
 from app.widgets.chat.log import ChatLog, memory_lines, route_lines, timing_lines
 from app.widgets.chat.prompt import PromptInput
 from app.widgets.conversations.sidebar import ConversationSidebar
+from mol_local.errors import EmptyMessage
+from mol_local.textclean import clean_message
 
 if TYPE_CHECKING:
     from app.app import MolApp
@@ -157,9 +159,10 @@ class ChatScreen(ConversationActions, Screen):
     # -- sending ---------------------------------------------------------------
     @on(PromptSubmitted)
     async def submitted(self, event: PromptSubmitted) -> None:
-        text = event.text
-        if not text.strip():
-            self.notify("Empty message — type something to send", severity="warning")
+        try:
+            text = clean_message(event.text)  # terminal escapes and control characters stripped; nothing left is refused
+        except EmptyMessage as exc:
+            self.notify(str(exc), severity="warning")
             return
         if len(text) > MAX_MESSAGE_CHARS:
             self.notify(

@@ -9,6 +9,7 @@ import click
 from mol_local.cli import cli
 from hcp.schema import SLOT_LABELS
 from mol_local.cli.common import emit_json, open_runtime, rounded
+from mol_local.textclean import clean_message
 from mol_local.turn import TurnHooks
 
 
@@ -32,6 +33,7 @@ def chat(ctx: click.Context, text: str | None, conversation_id: str | None, list
         return
     if text is None:
         text = sys.stdin.read()
+    text = clean_message(text)  # terminal escapes and control characters are stripped; nothing left is refused
     session = runtime.session(conversation_id)
     hooks = TurnHooks() if as_json else TurnHooks(on_token=lambda piece: click.echo(piece, nl=False))
     if not as_json:

@@ -13,8 +13,9 @@ import click
 
 from hcp.docs import render_markdown, schema_data
 from hcp.errors import HCPError, HCPVersionError
+from hcp.files import read_text
 from hcp.loader import PROFILES_DIR, load_hcp, profile_path
-from hcp.references import check_files
+from hcp.references import check_files, problems_of
 from hcp.store import Version, VersionStore
 from mol_local.cli import cli
 from mol_local.cli.common import emit_json
@@ -73,7 +74,7 @@ def show(ctx: click.Context, as_json: bool) -> None:
         return
     note = f"version {head.n}" if head else ("shipped profile; `mol hcp init` makes an editable copy" if path.parent == PROFILES_DIR else "not versioned")
     click.echo(f"# {path} ({note})")
-    click.echo(path.read_text(encoding="utf-8"), nl=False)
+    click.echo(read_text(path), nl=False)
 
 
 @hcp_group.command()
@@ -115,10 +116,13 @@ def set_(ctx: click.Context, key: str, value: str, reason: str, as_json: bool) -
     store = _store()
     _versioned(ctx, store)
     version = store.set(key, value, reason=reason)
+    todo = problems_of(store.load(), [key])
     if as_json:
-        emit_json({"version": asdict(version), "key": key, "value": value})
+        emit_json({"version": asdict(version), "key": key, "value": value, "problems": [asdict(p) for p in todo]})
     else:
         click.echo(f"version {version.n}: {key} = {value}  ({reason})")
+        for problem in todo:
+            click.echo(f"to do: {problem.message}")
 
 
 @hcp_group.command()

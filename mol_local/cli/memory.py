@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
@@ -13,6 +12,8 @@ from memory.forget import forget_conversation, forget_everything, forget_memorie
 from memory.store import KINDS, MemoryRow, new_memory
 from mol_local.cli import cli
 from mol_local.cli.common import emit_json, open_runtime
+from mol_local.inputfile import read_input_file
+from mol_local.textclean import clean_message, loads_limited
 
 FORGET_QUERY_SIMILARITY = 0.75  # --query also forgets memories this close in meaning, not only substring matches
 
@@ -26,10 +27,7 @@ def _notices(bank) -> None:
 def read_jsonl(path: Path) -> list[MemoryRow]:
     """Every line `{"text": ..., "kind"?: ...}` validated before anything is stored (all or nothing)."""
     rows: list[MemoryRow] = []
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InvalidMemory(f"Cannot read {path} ({exc.strerror}) — pass an existing JSONL file") from exc
+    data = read_input_file(path, InvalidMemory, fix="pass an existing JSONL file")
     for n, raw in enumerate(data.splitlines(), 1):
         where = f"{path} line {n}"
         if not raw.strip():
@@ -39,13 +37,14 @@ def read_jsonl(path: Path) -> list[MemoryRow]:
         except UnicodeDecodeError as exc:
             raise InvalidMemory(f"{where} is not valid UTF-8 (byte {exc.start}) — save the file as UTF-8; nothing was added") from exc
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InvalidMemory(f"{where} is not JSON ({exc.msg}) — write one {{\"text\": ...}} object per line; nothing was added") from exc
+            obj = loads_limited(line)
+        except ValueError as exc:
+            raise InvalidMemory(f"{where} is not JSON ({exc}) — write one {{\"text\": ...}} object per line; nothing was added") from exc
         if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
             raise InvalidMemory(f'{where} has no "text" string — write {{"text": "..."}}; nothing was added')
         try:
-            rows.append(new_memory(obj["text"], kind=obj.get("kind", "fact"), origin="import"))
+            text = clean_message(obj["text"], what="text", error=InvalidMemory)
+            rows.append(new_memory(text, kind=obj.get("kind", "fact"), origin="import"))
         except InvalidMemory as exc:
             raise InvalidMemory(f"{where}: {exc}; nothing was added") from exc
     if not rows:
@@ -68,7 +67,7 @@ def memory_add(ctx: click.Context, text: str | None, file_: Path | None, kind: s
     """Remember TEXT (or every line of --file)."""
     if (text is None) == (file_ is None):
         raise InvalidMemory("Give either TEXT or --file F.jsonl — e.g. mol memory add \"I like tea\"")
-    rows = read_jsonl(file_) if file_ else [new_memory(text, kind=kind, origin="cli")]
+    rows = read_jsonl(file_) if file_ else [new_memory(clean_message(text or "", what="memory", error=InvalidMemory), kind=kind, origin="cli")]
     bank = open_runtime(ctx).memory
     bank.add(rows)
     _notices(bank)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
@@ -10,6 +9,8 @@ import click
 from mol_local.cli import cli
 from mol_local.cli.common import emit_json, open_runtime
 from mol_local.errors import MolError
+from mol_local.inputfile import read_input_file
+from mol_local.textclean import loads_limited
 
 
 class BadRouteFile(MolError):
@@ -28,13 +29,17 @@ def route(ctx: click.Context, text: str | None, file_: Path | None, as_json: boo
     rows: list[dict]
     if file_ is not None:
         rows = []
-        for n, line in enumerate(file_.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            lines = read_input_file(file_, BadRouteFile, fix="pass a JSONL file").decode("utf-8").splitlines()
+        except UnicodeDecodeError as exc:
+            raise BadRouteFile(f"{file_} is not UTF-8 text (byte {exc.start}) — save it as UTF-8") from exc
+        for n, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise BadRouteFile(f"{file_}:{n} is not JSON ({exc.msg}) — one object per line") from exc
+                row = loads_limited(line)
+            except ValueError as exc:
+                raise BadRouteFile(f"{file_}:{n} is not JSON ({exc}) — one object per line") from exc
             if not isinstance(row, dict) or not isinstance(row.get("text"), str):
                 raise BadRouteFile(f"{file_}:{n} has no string `text` field — add one")
             rows.append(row)
