@@ -36,6 +36,7 @@ class RuntimeConfig:
     threads: int
     gpu_layers: int
     kv_reuse: bool
+    hop_max_seconds: float = 60.0
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,7 @@ class HCP:
     threads = property(lambda self: self.runtime.threads)
     gpu_layers = property(lambda self: self.runtime.gpu_layers)
     kv_reuse = property(lambda self: self.runtime.kv_reuse)
+    hop_max_seconds = property(lambda self: self.runtime.hop_max_seconds)
     routing_mode = property(lambda self: self.routing.mode)
     entry_slot = property(lambda self: self.routing.entry_slot)
     route_max_tokens = property(lambda self: self.routing.max_tokens)

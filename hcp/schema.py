@@ -118,6 +118,8 @@ SECTIONS: dict[str, Section] = {
             "threads": Key("int", 2, "CPU threads for llama.cpp", 1, 256),
             "gpu_layers": Key("int", 0, "layers offloaded to the GPU (-1 = all, 0 = CPU only)", -1, 100_000),
             "kv_reuse": Key("bool", True, "keep each slot's prefix resident between visits"),
+            "hop_max_seconds": Key("float", 60.0, "wall-clock seconds one hop (route, answer, summary, memory extraction, UI document) may "
+                                   "decode before it is cut off, so a model that never stops cannot hold a turn for minutes", 1.0, 3600.0),
         },
     ),
     "routing": Section(

@@ -73,10 +73,14 @@ def inspect_gguf(path: Path, *, what: str = "model") -> GGUFInfo:
 def _fingerprint(path: Path, mtime_ns: int, size: int) -> str:
     from mol_local.adapters.gguf_header import read_header  # fast: skips decoding the vocab arrays
 
-    info = read_header(path)
+    return header_sha256(path, read_header(path).data_offset)
+
+
+def header_sha256(path: Path, data_offset: int) -> str:
+    """sha256 of a GGUF's first `data_offset` bytes (header + tensor table): the base fingerprint."""
     digest = hashlib.sha256()
     with path.open("rb") as fh:
-        remaining = info.data_offset
+        remaining = data_offset
         while remaining:
             chunk = fh.read(min(remaining, 1 << 20))
             if not chunk:

@@ -92,6 +92,7 @@ class Runtime:
                     gpu_layers=self.hcp.gpu_layers,
                     kv_reuse=self.hcp.kv_reuse,
                     kv_unified=self.hcp.kv_layout == "unified",
+                    hop_max_seconds=self.hcp.hop_max_seconds,
                 )
             return self._engine
 

@@ -41,30 +41,87 @@ class ToolRunner(Protocol):
 
 
 _CALL = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)
+_MISTRAL = re.compile(r"\[TOOL_CALLS\]\s*(.*)$", re.DOTALL)
+_MISTRAL_ARGS = re.compile(r"\s*([A-Za-z_][\w.\-]*)\[ARGS\]", re.DOTALL)
+_LLAMA_TAG = "<|python_tag|>"
 
 
 def parse_tool_calls(text: str) -> list[ToolCall]:
-    """Hermes/Qwen-style `<tool_call>{"name": ..., "arguments": {...}}</tool_call>` blocks."""
-    calls = []
-    for raw in _CALL.findall(text):
+    """Tool calls in any family's syntax, as one internal ToolCall each.
+
+    - Hermes/Qwen: `<tool_call>{"name": ..., "arguments": {...}}</tool_call>` blocks (our own prompts use this);
+    - Mistral: `[TOOL_CALLS][{"name": ..., "arguments": {...}}, ...]`, or `[TOOL_CALLS]name[ARGS]{...}` (newer tokenizers);
+    - Llama 3.x: `<|python_tag|>{"name": ..., "parameters": {...}}`, or an answer that is only such an object
+      (the word `parameters` is what Llama's template asks for, so ordinary JSON answers are not taken as calls).
+    """
+    if _CALL.search(text):
+        return [_call(raw) for raw in _CALL.findall(text)]
+    if found := _MISTRAL.search(text):
+        return _mistral(found.group(1).strip())
+    body = text.strip()
+    if body.startswith(_LLAMA_TAG) or (body.startswith("{") and '"parameters"' in body):
+        return _llama(body.removeprefix(_LLAMA_TAG).strip(), tagged=body.startswith(_LLAMA_TAG))
+    return []
+
+
+def _call(raw: str, obj: object = None, *, args_key: str = "arguments") -> ToolCall:
+    try:
+        obj = json.loads(raw) if obj is None else obj
+        if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
+            raise ValueError("expected an object with a string `name`")
+        args = obj.get(args_key, obj.get("arguments", {}))
+        if isinstance(args, str):
+            args = json.loads(args)
+        if not isinstance(args, dict):
+            raise ValueError(f"`{args_key}` must be an object")
+        return ToolCall(obj["name"], args, raw)
+    except ValueError as exc:
+        return ToolCall("", {}, raw, error=f"malformed tool call: {exc}")
+
+
+def _mistral(rest: str) -> list[ToolCall]:
+    if rest.startswith("["):
         try:
-            obj = json.loads(raw)
-            if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
-                raise ValueError("expected an object with a string `name`")
-            args = obj.get("arguments", {})
-            if isinstance(args, str):
-                args = json.loads(args)
-            if not isinstance(args, dict):
-                raise ValueError("`arguments` must be an object")
-            calls.append(ToolCall(obj["name"], args, raw))
+            items = json.loads(rest)
         except ValueError as exc:
-            calls.append(ToolCall("", {}, raw, error=f"malformed tool call: {exc}"))
+            return [ToolCall("", {}, rest, error=f"malformed tool call: {exc}")]
+        if not isinstance(items, list):
+            items = [items]
+        return [_call(json.dumps(item), item) for item in items]
+    calls = []
+    for chunk in [c for c in rest.split("[TOOL_CALLS]") if c.strip()]:
+        named = _MISTRAL_ARGS.match(chunk)
+        if named is None:
+            calls.append(ToolCall("", {}, chunk, error="malformed tool call: expected NAME[ARGS]{...} after [TOOL_CALLS]"))
+            continue
+        raw = chunk[named.end():].strip()
+        calls.append(_call(raw, {"name": named.group(1), "arguments": _json_or_raw(raw)}))
     return calls
 
 
+def _llama(body: str, *, tagged: bool) -> list[ToolCall]:
+    try:
+        obj = json.loads(body)
+    except ValueError as exc:
+        return [ToolCall("", {}, body, error=f"malformed tool call: {exc}")] if tagged else []
+    items = obj if isinstance(obj, list) else [obj]
+    if not tagged and not all(isinstance(i, dict) and set(i) - {"type"} == {"name", "parameters"} for i in items):
+        return []  # a JSON answer that merely mentions `parameters`
+    return [_call(json.dumps(item), item, args_key="parameters") for item in items]
+
+
+def _json_or_raw(raw: str) -> object:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw  # _call turns a non-JSON string into the parse error
+
+
 def strip_tool_calls(text: str) -> str:
-    """The words of an answer without its `<tool_call>` blocks (or a dangling unclosed one)."""
-    return re.sub(r"<tool_call>.*?(</tool_call>|$)", "", text, flags=re.DOTALL).strip()
+    """The words of an answer without its tool calls (Hermes blocks, a dangling unclosed one, or a Mistral tail)."""
+    text = re.sub(r"<tool_call>.*?(</tool_call>|$)", "", text, flags=re.DOTALL)
+    text = re.sub(r"\[TOOL_CALLS\].*$", "", text, flags=re.DOTALL)
+    return text.strip()
 
 
 def capped_answer(text: str, calls: list[dict], rounds: int) -> str:

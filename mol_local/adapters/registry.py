@@ -243,12 +243,27 @@ class Registry:
         """Active specialist then personal revision for `slot` that apply to `hop` and fit this base."""
         out = []
         for layer in LAYERS:
-            rev = self.active(slot, layer)
-            if rev is None or rev.manifest.get("base_fingerprint") != fingerprint:
-                continue
-            if hop in rev.manifest.get("hops", ["route", "answer"] if slot == "L0" else ["answer"]):
+            rev = self.active_for_base(slot, layer, fingerprint)
+            if rev is not None and hop in rev.manifest.get("hops", ["route", "answer"] if slot == "L0" else ["answer"]):
                 out.append(rev.spec())
         return tuple(out)
+
+    def active_for_base(self, slot: str, layer: str, fingerprint: str) -> Revision | None:
+        """The active revision if it belongs to this base; else this base's newest one in the pointer's history.
+
+        One pointer per slot/layer serves every base: after `mol models use` another base (whose trainer
+        activates its own revisions), switching back finds this base's last active revision again.
+        """
+        pointer = self.pointer(slot, layer)
+        if not pointer["revision"]:
+            return None
+        for name in [pointer["revision"], *reversed(pointer["history"])]:
+            path = self.layer_dir(slot, layer) / name
+            if _REV.match(name) and path.is_dir():
+                rev = Revision(slot, layer, name, path, read_manifest(path))
+                if rev.manifest.get("base_fingerprint") == fingerprint:
+                    return rev
+        return None
 
     def verify(self, slot: str | None = None, layer: str | None = None, *, base: Path | None = None) -> list[dict]:
         """Check every revision (or those of one slot/layer); one row per revision with `ok` and `problem`."""

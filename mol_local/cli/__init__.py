@@ -80,6 +80,7 @@ def import_commands() -> None:
     from mol_local.cli import train  # noqa: F401
     from mol_local.cli import bench_learning  # noqa: F401
     from mol_local.cli import bench_specialists  # noqa: F401
+    from mol_local.cli import models  # noqa: F401
 
 
 if __name__ == "__main__":

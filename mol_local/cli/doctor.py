@@ -36,7 +36,36 @@ def check_model(hcp: HCP) -> list[tuple[str, str]]:
     else:
         lines, prefix = [], ""
     path = resolve_model(hcp.base_model, relative_to=hcp.base_dir)
-    return lines + [(f"{prefix}model", str(path)), (f"{prefix}fingerprint", base_fingerprint(path))]
+    return lines + [(f"{prefix}model", str(path)), (f"{prefix}fingerprint", base_fingerprint(path)), *_model_facts(path, prefix)]
+
+
+def _model_facts(path: Path, prefix: str) -> list[tuple[str, str]]:
+    """The base's chat template (a warning without one: answers will be poor) and its size."""
+    from mol_local.catalog.choose import template_note
+    from mol_local.catalog.facts import read_facts
+
+    facts = read_facts(path)
+    note = template_note(facts)
+    return [(f"{prefix}chat template", f"WARNING: {note}" if note else f"yes ({facts.chat_format}, tool calls: {facts.tool_format or 'none'})"),
+            (f"{prefix}model facts", f"{facts.architecture}, {facts.parameters_label} parameters, {facts.quant}, {facts.n_layer} layers")]
+
+
+def check_gpu(hcp: HCP) -> list[tuple[str, str]]:
+    """How many layers llama.cpp puts on a GPU: what this build supports and runtime.gpu_layers asks."""
+    import llama_cpp
+
+    if hcp.backend != "llama-cpp":
+        return []
+    from mol_local.catalog.facts import read_facts
+    from mol_local.models import resolve_model
+
+    layers = read_facts(resolve_model(hcp.base_model, relative_to=hcp.base_dir)).n_layer + 1  # + the output layer, as llama.cpp counts
+    if not llama_cpp.llama_supports_gpu_offload():
+        return [("gpu offload", f"0 of {layers} layers — this llama.cpp build is CPU-only (scripts/setup.sh builds CUDA when "
+                                "nvidia-smi works, Metal on Apple Silicon; MOL_CMAKE_ARGS overrides)")]
+    asked = hcp.gpu_layers
+    on_gpu = layers if asked < 0 else min(asked, layers)
+    return [("gpu offload", f"{on_gpu} of {layers} layers (runtime.gpu_layers = {asked}{'; 0 keeps everything on the CPU' if not on_gpu else ''})")]
 
 
 def check_llama(_hcp: HCP) -> list[tuple[str, str]]:
@@ -111,11 +140,20 @@ def check_adapters(hcp: HCP) -> list[tuple[str, str]]:
             for spec in registry.stack(slot, hop=hop, fingerprint=fingerprint):
                 rev = Path(spec.path).parent
                 names.append(f"{hop}: {rev.parent.name}/{rev.name}")
-        lines.append((f"adapters {slot}", ", ".join(names) or "none — the bare base with its persona"))
+        lines.append((f"adapters {slot}", ", ".join(names) or _bare(registry, slot, fingerprint)))
     return lines
 
 
-CHECKS: list[Check] = [check_model, check_llama, check_remote, check_adapters, check_sandbox]
+def _bare(registry, slot: str, fingerprint: str) -> str:
+    from mol_local.adapters.manifest import LAYERS
+
+    other = sum(1 for layer in LAYERS for rev in registry.revisions(slot, layer) if rev.manifest.get("base_fingerprint") != fingerprint)
+    if other:
+        return f"none for this base — runs bare; {other} revision(s) made for another base are kept for it"
+    return "none — the bare base with its persona"
+
+
+CHECKS: list[Check] = [check_model, check_llama, check_gpu, check_remote, check_adapters, check_sandbox]
 
 
 @cli.command()

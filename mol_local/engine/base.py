@@ -38,6 +38,7 @@ class GenerationRequest:
     keep_prefix_of: Sequence[Message] | None = None  # trim KV back to this after generating
     ignore_eos: bool = False  # benchmarks: always produce exactly max_tokens
     repeat_penalty: float = 1.0
+    max_seconds: float | None = None  # wall-clock cap of the decode; None = the engine's (HCP runtime.hop_max_seconds)
     cancel: threading.Event | None = None
     on_token: Callable[[str], None] | None = None
 
@@ -45,7 +46,7 @@ class GenerationRequest:
 @dataclass
 class GenerationResult:
     text: str
-    finish_reason: str  # "stop", "length" or "cancelled"
+    finish_reason: str  # "stop", "length", "time" (the wall-clock cap) or "cancelled"
     prompt_tokens: int
     prefill_tokens: int  # tokens actually evaluated for the prompt (the rest came from KV)
     completion_tokens: int

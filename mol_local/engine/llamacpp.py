@@ -32,7 +32,8 @@ from mol_local.engine.base import (
     Stack,
 )
 from mol_local.engine.sequences import SPECULATIVE_CHUNK, Seq, common_prefix, quiet_llama_logs
-from mol_local.engine.template import ChatTemplate
+from mol_local.engine.stops import Output
+from mol_local.engine.template import template_of
 from mol_local.errors import AdapterMismatch, ContextOverflow, CorruptModel, EngineError
 from mol_local.engine.sampling import NO_TOKEN, make_sampler, split_choices
 from mol_local.models import check_adapter_fits, inspect_gguf
@@ -52,6 +53,7 @@ class LlamaCppEngine(Engine):
         gpu_layers: int = 0,
         kv_reuse: bool = True,
         kv_unified: bool = False,
+        hop_max_seconds: float | None = None,
     ) -> None:
         quiet_llama_logs()
         self.base_info = inspect_gguf(Path(model_path))
@@ -66,6 +68,7 @@ class LlamaCppEngine(Engine):
         self.n_ctx = min(n_ctx, self.model.n_ctx_train())
         self.n_batch = n_batch
         self.kv_reuse = kv_reuse
+        self.hop_max_seconds = hop_max_seconds  # HCP runtime.hop_max_seconds: no single generate runs longer
         cparams = llama_cpp.llama_context_default_params()
         # Split: a step attends over its own slot's stream only; unified also walks the others'
         # cells (bench/kv_design.py "deep": 31.7 vs 50.3 tok/s) but can evict the LRU slot.
@@ -84,12 +87,8 @@ class LlamaCppEngine(Engine):
         self.batch = LlamaBatch(n_tokens=n_batch, embd=0, n_seq_max=1, verbose=True)
         self.vocab = self.model.vocab
         self.n_vocab = self.model.n_vocab()
-        meta = self.model.metadata()
-        self.template = ChatTemplate(
-            meta.get("tokenizer.chat_template"),
-            bos_token=self.model.token_get_text(self.model.token_bos()) if self.model.token_bos() >= 0 else "",
-            eos_token=self.model.token_get_text(self.model.token_eos()) if self.model.token_eos() >= 0 else "",
-        )
+        self.template = template_of(self.model)
+        self._stop_ids = {ids[0] for stop in self.template.stops if len(ids := self._tok(stop, True)) == 1}
         self._seqs = {name: Seq(id=i) for i, name in enumerate(sequences)}
         self._adapters: dict[tuple, ctypes.c_void_p] = {}
         self._applied: tuple | None = None
@@ -286,41 +285,40 @@ class LlamaCppEngine(Engine):
         state, evaluated = self._prepare(request.seq, prompt, request.stack, request.cancel)
         t_prefill = time.perf_counter()
         decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        pieces: list[str] = []
         finish = "length"
         t_first: float | None = None
         n_out = 0
         sampler = make_sampler(self.vocab, self.n_vocab, request, self._eog_tokens() if request.ignore_eos else ())
+        cap = request.max_seconds if request.max_seconds is not None else self.hop_max_seconds
+        out = Output(() if request.ignore_eos or request.grammar else self.template.stops, request.on_token, t0 + cap if cap else None)
         try:
             while n_out < max_tokens:
                 if request.cancel is not None and request.cancel.is_set():
                     finish = "cancelled"
                     break
                 tok = sampler.sample(self.ctx.ctx)
-                if tok == NO_TOKEN or llama_cpp.llama_vocab_is_eog(self.vocab, tok):
+                if tok == NO_TOKEN or llama_cpp.llama_vocab_is_eog(self.vocab, tok) or (tok in self._stop_ids and not request.ignore_eos):
                     finish = "stop"
                     break
                 n_out += 1
-                piece = decoder.decode(self._piece(tok))
-                if t_first is None:
-                    t_first = time.perf_counter()
-                if piece:
-                    pieces.append(piece)
-                    if request.on_token is not None:
-                        request.on_token(piece)
+                t_first = t_first or time.perf_counter()
+                if out.add(decoder.decode(self._piece(tok))):  # the end marker written as text, not an end token here
+                    finish = "stop"
+                    break
                 self._decode(state, [tok])
+                if out.late():
+                    finish = "time"
+                    break
         finally:
             sampler.free()
-        tail = decoder.decode(b"", final=True)
-        if tail:
-            pieces.append(tail)
+        text = out.close(decoder.decode(b"", final=True))
         t_end = time.perf_counter()
         if request.keep_prefix_of is not None:
             keep = self.tokenize_messages(request.keep_prefix_of, add_generation_prompt=False)
             self._truncate(state, common_prefix(state.tokens, keep))
         first = t_first or t_end
         return GenerationResult(
-            text="".join(pieces),
+            text=text,
             finish_reason=finish,
             prompt_tokens=len(prompt),
             prefill_tokens=evaluated,

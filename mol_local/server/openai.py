@@ -231,7 +231,7 @@ def usage(c: Completion) -> dict[str, int]:
 def finish_of(c: Completion, calls: list[dict]) -> str:
     if calls:
         return "tool_calls"
-    return {"cancelled": "stop"}.get(c.finish_reason, c.finish_reason)
+    return {"cancelled": "stop", "time": "length"}.get(c.finish_reason, c.finish_reason)
 
 
 def completion_body(cid: str, model: str, c: Completion) -> dict[str, Any]:
