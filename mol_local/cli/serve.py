@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import sys
 import threading
@@ -20,16 +21,21 @@ from mol_local.keys import SERVE_TOKEN_ENV, serve_token
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port (0 = any free port).")
 @click.option("--max-body", default=1 << 20, show_default=True, type=click.IntRange(1024, 64 << 20), help="Largest request body in bytes.")
 @click.option("--drain-seconds", default=30.0, show_default=True, type=click.FloatRange(0, 3600), help="On shutdown, how long running streams may finish.")
-@click.option("--show-token", is_flag=True, help="Print the bearer token and exit.")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="A Host name to answer besides loopback names and --host (repeatable); others get 403 (DNS rebinding).")
+@click.option("--max-connections", default=64, show_default=True, type=click.IntRange(1, 4096), help="Open connections at once; more get 503.")
+@click.option("--show-token", is_flag=True, help="Print the token the running server accepts (or say where it is) and exit.")
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int, max_body: int, drain_seconds: float, show_token: bool) -> None:
-    """Serve GET /health, GET /v1/models and POST /v1/chat/completions (models: mol, L0..L3)."""
-    from mol_local.server import is_loopback, make_server
+def serve(ctx: click.Context, host: str, port: int, max_body: int, drain_seconds: float, allow_hosts: tuple[str, ...],
+          max_connections: int, show_token: bool) -> None:
+    """Serve GET /health, GET /v1/models[/ID] and POST /v1/chat/completions (models: mol, L0..L3)."""
+    from mol_local.server import Limits, is_loopback, make_server
+    from mol_local.server.state import publish, withdraw
 
-    token = serve_token()
     if show_token:
-        click.echo(token.value)
+        click.echo(_shown_token())
         return
+    token = serve_token()
     if not is_loopback(host) and token.source == "ephemeral":
         raise ServeError(
             f"Refusing to bind {host} (not loopback) without a stored token — set {SERVE_TOKEN_ENV} or run where an OS keyring exists"
@@ -40,7 +46,9 @@ def serve(ctx: click.Context, host: str, port: int, max_body: int, drain_seconds
         )
     runtime = open_runtime(ctx)
     runtime.engine  # load the model before accepting requests
-    server = make_server(runtime, token.value, host=host, port=port, max_body=max_body)
+    server = make_server(runtime, token.value, host=host, port=port, max_body=max_body,
+                         limits=Limits(max_connections=max_connections), allow_hosts=allow_hosts)
+    record = publish(host, server.port, token.source)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     where = {"env": f"from {SERVE_TOKEN_ENV}", "keyring": "from the keyring", "new": "new, stored in the keyring"}
     note = where.get(token.source, "for this run only (no keyring here): " + token.value)
@@ -57,6 +65,35 @@ def serve(ctx: click.Context, host: str, port: int, max_body: int, drain_seconds
     try:
         server.serve_forever(poll_interval=0.1)
     finally:
+        withdraw(record)
         server.server_close()  # joins handler threads: running streams finish first
         runtime.close()
     click.echo("mol serve: stopped", err=True)
+
+
+def _shown_token() -> str:
+    """The token a running server of this MOL_HOME accepts, proved by asking it; else the one a new server would use.
+
+    Never makes a token a running server would not know (the old behaviour printed a fresh one it rejected)."""
+    from mol_local.keys import SERVE_TOKEN_NAME, get_secret
+    from mol_local.server.state import accepts, running
+
+    live = running()
+    if not live:
+        token = serve_token()  # env, keyring, or a new one stored in the keyring for the next `mol serve`
+        if token.source == "ephemeral":
+            raise ServeError(f"No server is running, no OS keyring is here and {SERVE_TOKEN_ENV} is unset — set {SERVE_TOKEN_ENV} for both `mol serve` and its clients")
+        return token.value
+    candidates = [t for t in (os.environ.get(SERVE_TOKEN_ENV), get_secret(SERVE_TOKEN_NAME)) if t]
+    for server in live:
+        for candidate in candidates:
+            if accepts(server, candidate):
+                return candidate
+    server = live[0]
+    where = {
+        "env": f"from {SERVE_TOKEN_ENV} in its own environment, which is not stored anywhere — use the value it was started with",
+        "ephemeral": "made for that run only (no keyring there) and printed on its terminal at start-up — read it there, "
+                     f"or restart it with {SERVE_TOKEN_ENV} set",
+    }.get(server["token_source"], "from the keyring as it was at start-up; the keyring now holds another one — restart `mol serve` to use it"
+          if get_secret(SERVE_TOKEN_NAME) else "from the keyring, which this shell cannot read — run this where the server's keyring is unlocked")
+    raise ServeError(f"The running server (pid {server['pid']}, port {server['port']}) takes its token {where}")

@@ -9,10 +9,12 @@ import threading
 
 from mol_local.errors import ServeError
 from mol_local.runtime import Runtime
-from mol_local.server.http import MAX_BODY, MolHTTPServer
+from mol_local.server.http import MAX_BODY
+from mol_local.server.guard import Limits
+from mol_local.server.listener import MolHTTPServer
 from mol_local.server.service import ServeService
 
-__all__ = ["MolHTTPServer", "ServeService", "is_loopback", "make_server", "serve_in_thread"]
+__all__ = ["Limits", "MolHTTPServer", "ServeService", "is_loopback", "make_server", "serve_in_thread"]
 
 
 def is_loopback(host: str) -> bool:
@@ -24,11 +26,15 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def make_server(runtime: Runtime, token: str, *, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX_BODY) -> MolHTTPServer:
+def make_server(
+    runtime: Runtime, token: str, *, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX_BODY,
+    limits: Limits | None = None, allow_hosts: tuple[str, ...] = (),
+) -> MolHTTPServer:
+    """The server, not yet serving. `allow_hosts`: Host names answered besides loopback ones and `host` itself."""
     if not token:
         raise ServeError("mol serve needs a bearer token — set MOL_SERVE_TOKEN or let it generate one into the keyring")
     try:
-        return MolHTTPServer((host, port), ServeService(runtime), token, max_body=max_body)
+        return MolHTTPServer((host, port), ServeService(runtime), token, max_body=max_body, limits=limits, allow_hosts=allow_hosts)
     except socket.gaierror as exc:
         raise ServeError(f"Cannot resolve --host {host!r} ({exc.strerror}) — pass an IP address such as 127.0.0.1") from exc
     except OSError as exc:

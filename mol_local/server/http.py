@@ -1,13 +1,14 @@
-"""`mol serve`'s HTTP edge (stdlib ThreadingHTTPServer, HTTP/1.1, chunked SSE).
+"""`mol serve`'s HTTP edge: the request handler (stdlib http.server, HTTP/1.1, chunked SSE).
 
 Why the stdlib: the turn loop is blocking and generation serialises at the
 engine anyway, so a thread per connection is the honest model; it needs no
-new dependency, and it gives direct control of the three things that matter
-here: request limits (Content-Length checked before a byte of the body is
-read), incremental SSE (each chunk is flushed as its own HTTP chunk), and a
-drain on shutdown (handler threads are joined; idle keep-alive sockets are
-closed; streams still running after the grace period are cancelled and their
-turns rolled back).
+new dependency, and it gives direct control of what matters here: request
+limits (Content-Length checked before a byte of the body is read, exactly one
+of it), whole-request read deadlines and Host/Origin checks (server/guard.py),
+an early error drains or closes (the unread body is never parsed as the next
+request), incremental SSE (each chunk is flushed as its own HTTP chunk), and a
+client that leaves cancels its generation. The listening socket, its
+connection cap and the drain on shutdown are in server/listener.py.
 
 This module is the edge: our errors become HTTP status + OpenAI error JSON here.
 """
@@ -15,15 +16,15 @@ This module is the edge: our errors become HTTP status + OpenAI error JSON here.
 from __future__ import annotations
 
 import hmac
+import io
 import json
 import logging
-import socket
-import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 from hcp.errors import HCPError
 from memory.errors import MemoryStoreError
@@ -48,10 +49,15 @@ from mol_local.server.openai import (
     split_tool_calls,
     usage,
 )
-from mol_local.server.service import ServeService
+from mol_local.server.guard import DeadlineReader, content_length, watch_disconnect
+from mol_local.textclean import loads_limited
+
+if TYPE_CHECKING:
+    from mol_local.server.listener import MolHTTPServer
 
 log = logging.getLogger("mol.serve")
 MAX_BODY = 1 << 20  # 1 MiB: a long conversation in text, far below anything that could hurt
+
 
 
 def problem_for(exc: Exception) -> HTTPProblem:
@@ -73,87 +79,30 @@ def problem_for(exc: Exception) -> HTTPProblem:
     return HTTPProblem(500, "Internal error — see the server's log", kind="server_error")
 
 
-class MolHTTPServer(ThreadingHTTPServer):
-    daemon_threads = False  # server_close() joins handler threads: in-flight streams drain
-    block_on_close = True
-    allow_reuse_address = True
-
-    def __init__(self, address: tuple[str, int], service: ServeService, token: str, *, max_body: int = MAX_BODY, max_inflight: int = 32) -> None:
-        self.service = service
-        self.token = token.encode("utf-8")
-        self.max_body = max_body
-        self.draining = threading.Event()
-        self.admission = threading.BoundedSemaphore(max_inflight)
-        self._state = threading.Lock()
-        self._conns: dict[socket.socket, bool] = {}  # socket -> busy with a request
-        self._cancels: set[threading.Event] = set()
-        super().__init__(address, Handler)
-
-    @property
-    def port(self) -> int:
-        return self.server_address[1]
-
-    def handle_error(self, request, client_address) -> None:
-        """A client that resets or drops its connection between requests (outside `_guarded`) is
-        routine, not a traceback on the server's stderr; anything else goes to the log."""
-        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
-            return
-        log.exception("error handling a request from %s", client_address[0] if client_address else "?")
-
-    # -- bookkeeping for the drain ----------------------------------------------
-    def process_request(self, request, client_address) -> None:
-        with self._state:
-            self._conns[request] = False
-        super().process_request(request, client_address)
-
-    def shutdown_request(self, request) -> None:
-        with self._state:
-            self._conns.pop(request, None)
-        super().shutdown_request(request)
-
-    def mark(self, conn: socket.socket, busy: bool) -> None:
-        with self._state:
-            if conn in self._conns:
-                self._conns[conn] = busy
-
-    def track(self, cancel: threading.Event, on: bool) -> None:
-        with self._state:
-            (self._cancels.add if on else self._cancels.discard)(cancel)
-
-    def inflight(self) -> int:
-        with self._state:
-            return sum(self._conns.values())
-
-    def drain(self, grace_s: float = 30.0) -> None:
-        """Stop accepting, let running requests finish (cancel them after `grace_s`), close idle connections."""
-        self.draining.set()
-        self.shutdown()
-        deadline = time.monotonic() + grace_s
-        while self.inflight() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        with self._state:
-            for cancel in self._cancels:
-                cancel.set()
-            for conn, busy in self._conns.items():
-                if not busy:
-                    try:
-                        conn.shutdown(socket.SHUT_RDWR)
-                    except OSError:
-                        pass
-        self.server_close()
-
-
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "mol-serve"
     sys_version = ""
-    timeout = 300  # an idle keep-alive connection is dropped after this
     server: MolHTTPServer
+    reader: DeadlineReader
 
     def log_message(self, format: str, *args: Any) -> None:  # request line and status only: no headers, no bodies
         log.info("%s %s", self.address_string(), format % args)
 
     # -- plumbing ------------------------------------------------------------
+    def setup(self) -> None:
+        """rfile reads through a DeadlineReader: whole-request deadlines, not a per-recv timeout."""
+        super().setup()
+        self.rfile.close()
+        self.reader = DeadlineReader(self.connection, self.server.limits)
+        self.rfile = io.BufferedReader(self.reader, 1 << 16)
+        self.connection.settimeout(self.server.limits.write_s)
+
+    def handle_one_request(self) -> None:
+        self.reader.between_requests()
+        self.body_read = False
+        super().handle_one_request()
+
     def _send_json(self, status: int, obj: Any, headers: dict[str, str] | None = None) -> None:
         data = json.dumps(obj, ensure_ascii=False).encode("utf-8")
         self.response_started = True
@@ -170,12 +119,37 @@ class Handler(BaseHTTPRequestHandler):
 
     def _problem(self, p: HTTPProblem) -> None:
         extra = {"WWW-Authenticate": 'Bearer realm="mol"'} if p.status == 401 else {}
-        if p.status in (413, 411, 415) or p.status >= 500:
-            self.close_connection = True  # the unread body must not be parsed as the next request
+        if p.close or p.status in (408, 413, 411, 415) or p.status >= 500:
+            self.close_connection = True
+        elif not self.body_read:
+            self._drain()  # the unread body must not be parsed as the next request
+        if self.close_connection:
             extra["Connection"] = "close"
         if p.status == 503:
             extra["Retry-After"] = "1"
         self._send_json(p.status, p.body(), extra)
+
+    def _drain(self) -> None:
+        """Read and drop the body of a request answered early (401, 404, 400); close when it cannot be."""
+        length = content_length(self.headers.get_all("Content-Length") or [])
+        if self.headers.get("Transfer-Encoding") or isinstance(length, str) or (length or 0) > self.server.max_body:
+            self.close_connection = True
+            return
+        if length:
+            try:
+                self.reader.body_starts()
+                if len(self.rfile.read(length)) < length:
+                    self.close_connection = True
+            except OSError:
+                self.close_connection = True
+        self.body_read = True
+
+    def _checked_peer(self) -> None:
+        """Host and Origin before anything else (DNS rebinding: a page of another site aimed at 127.0.0.1)."""
+        for problem, code in ((self.server.hosts.host_problem(self.headers.get("Host")), "host_not_allowed"),
+                              (self.server.hosts.origin_problem(self.headers.get("Origin")), "origin_not_allowed")):
+            if problem:
+                raise HTTPProblem(403, problem, kind="permission_error", code=code, close=True)
 
     def _authorised(self) -> None:
         given = self.headers.get("Authorization", "")
@@ -187,17 +161,27 @@ class Handler(BaseHTTPRequestHandler):
         ctype = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
         if ctype != "application/json":
             raise HTTPProblem(415, f"Content-Type must be application/json, got {ctype or 'none'!r}")
+        length = content_length(self.headers.get_all("Content-Length") or [])
+        if isinstance(length, str):
+            raise HTTPProblem(400, length, close=True)
         if self.headers.get("Transfer-Encoding"):
+            if length is not None:
+                raise HTTPProblem(400, "The request has both Transfer-Encoding and Content-Length — send only Content-Length", close=True)
             raise HTTPProblem(411, "Send the body with a Content-Length (chunked uploads are not accepted)")
-        raw = self.headers.get("Content-Length")
-        if raw is None or not raw.isdigit():
+        if length is None:
             raise HTTPProblem(411, "Content-Length is required")
-        length = int(raw)
         if length > self.server.max_body:
             raise HTTPProblem(413, f"The body is {length} bytes; the limit is {self.server.max_body} — send a shorter conversation")
-        data = self.rfile.read(length)
+        self.reader.body_starts()
         try:
-            return json.loads(data)
+            data = self.rfile.read(length)
+        except TimeoutError:
+            raise HTTPProblem(408, f"The body did not arrive within {self.server.limits.body_s:g} s — send it at once", close=True) from None
+        if len(data) < length:
+            raise ConnectionError("the client closed the connection inside the body")
+        self.body_read = True
+        try:
+            return loads_limited(data)
         except (ValueError, UnicodeDecodeError) as exc:
             raise HTTPProblem(400, f"The body is not valid JSON ({exc}) — send a JSON object") from None
 
@@ -206,6 +190,7 @@ class Handler(BaseHTTPRequestHandler):
         self.response_started = False
         try:
             try:
+                self._checked_peer()
                 if self.server.draining.is_set():
                     raise HTTPProblem(503, "The server is shutting down — retry on another instance", kind="server_error")
                 fn()
@@ -234,12 +219,17 @@ class Handler(BaseHTTPRequestHandler):
             self._send_json(200, {"status": "ok"})
             return
         self._authorised()
+        created = int(time.time())
         if path == "/v1/models":
-            created = int(time.time())
             data = [{"id": m, "object": "model", "created": created, "owned_by": "mol-local"} for m in self.server.service.model_names()]
             self._send_json(200, {"object": "list", "data": data})
             return
-        raise HTTPProblem(404, f"No route {path} — use /health, /v1/models or /v1/chat/completions")
+        if path.startswith("/v1/models/"):
+            name = unquote(path.removeprefix("/v1/models/"))
+            self.server.service.check_model(name)
+            self._send_json(200, {"id": name, "object": "model", "created": created, "owned_by": "mol-local"})
+            return
+        raise HTTPProblem(404, f"No route {path} — use /health, /v1/models, /v1/models/ID or /v1/chat/completions")
 
     def _post(self) -> None:
         path = self.path.split("?")[0]
@@ -250,11 +240,13 @@ class Handler(BaseHTTPRequestHandler):
         self.server.service.check_model(req.model)
         if not self.server.admission.acquire(blocking=False):
             raise HTTPProblem(503, "Too many requests in flight — retry shortly", kind="server_error")
-        cancel = threading.Event()
+        cancel, done = threading.Event(), threading.Event()
         self.server.track(cancel, True)
+        watch_disconnect(self.connection, cancel, done)  # a client that leaves cancels its generation (nothing is stored)
         try:
             (self._stream if req.stream else self._whole)(req, cancel)
         finally:
+            done.set()
             self.server.track(cancel, False)
             self.server.admission.release()
 
@@ -263,6 +255,9 @@ class Handler(BaseHTTPRequestHandler):
             done = self.server.service.complete(req, cancel, lambda _piece: None)
         except (MolError, HCPError, MemoryStoreError) as exc:
             raise problem_for(exc) from exc
+        if cancel.is_set():  # the client left (or the drain cancelled it): nobody to answer
+            self.close_connection = True
+            return
         headers = {"X-Mol-Conversation": done.extra["conversation_id"]} if "conversation_id" in done.extra else {}
         self._send_json(200, completion_body(new_id(), req.model, done), headers)
 

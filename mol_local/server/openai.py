@@ -17,20 +17,22 @@ from typing import Any
 
 from mol_local.engine.base import Message
 from mol_local.tasks import parse_tool_calls
+from mol_local.textclean import clean_text
 
 ROLES = ("system", "developer", "user", "assistant", "tool")
-CONVERSATION_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+CONVERSATION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what the store and the harness workspace folder accept
 TOOL_OPEN = "<tool_call>"
 
 
 class HTTPProblem(Exception):
     """An error answered as OpenAI error JSON with an HTTP status (converted only at the HTTP edge)."""
 
-    def __init__(self, status: int, message: str, *, kind: str = "invalid_request_error", code: str | None = None) -> None:
+    def __init__(self, status: int, message: str, *, kind: str = "invalid_request_error", code: str | None = None, close: bool = False) -> None:
         super().__init__(message)
         self.status = status
         self.kind = kind
         self.code = code
+        self.close = close  # the connection cannot be trusted for another request (bad framing, foreign Host)
 
     def body(self) -> dict[str, Any]:
         return {"error": {"message": str(self), "type": self.kind, "code": self.code, "param": None}}
@@ -101,7 +103,10 @@ def _message(raw: Any, i: int) -> Message:
                 raise bad(f"messages[{i}].tool_calls entries need function.name")
             args = fn.get("arguments") or "{}"
             text += f'<tool_call>{{"name": {json.dumps(fn["name"])}, "arguments": {args if isinstance(args, str) else json.dumps(args)}}}</tool_call>'
-    return {"role": "system" if role == "developer" else role, "content": text}
+    cleaned = clean_text(text)  # terminal escapes, NUL, BEL... stripped (mol_local/textclean.py)
+    if role == "user" and text.strip() and not cleaned.strip():
+        raise bad(f"messages[{i}].content holds only control characters or terminal escapes (ANSI, NUL, BEL) — write some text")
+    return {"role": "system" if role == "developer" else role, "content": cleaned}
 
 
 def parse_request(body: Any, header_conversation: str | None) -> ChatRequest:
@@ -127,7 +132,7 @@ def parse_request(body: Any, header_conversation: str | None) -> ChatRequest:
         raise bad("`stream_options` and `metadata` must be objects")
     conversation = header_conversation or metadata.get("conversation_id") or body.get("user")
     if conversation is not None and (not isinstance(conversation, str) or not CONVERSATION_ID.fullmatch(conversation)):
-        raise bad("The conversation id must be 1-128 characters of letters, digits, . _ : - (X-Mol-Conversation header)")
+        raise bad("The conversation id must be 1-64 letters, digits, _ or - (X-Mol-Conversation header, metadata.conversation_id or user)")
     max_tokens = _number(body, "max_completion_tokens", int, 1, 1 << 20)
     if max_tokens is None:
         max_tokens = _number(body, "max_tokens", int, 1, 1 << 20)

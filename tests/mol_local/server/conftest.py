@@ -139,8 +139,10 @@ class Live:
         return f"http://127.0.0.1:{self.port}/v1"
 
 
-def start_live(engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, max_body: int = 1 << 20, answer_tokens: int = 12) -> Live:
-    """`mol serve`'s server on a background thread, with its own MOL_HOME (its own SQLite) and the shared engine."""
+def start_live(engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, max_body: int = 1 << 20, answer_tokens: int = 12,
+               **server_options) -> Live:
+    """`mol serve`'s server on a background thread, with its own MOL_HOME (its own SQLite) and the shared engine;
+    `server_options` go to make_server (limits, allow_hosts)."""
     from mol_local.runtime import Runtime
     from mol_local.server import make_server, serve_in_thread
 
@@ -149,7 +151,7 @@ def start_live(engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, max_b
     monkeypatch.setenv("MOL_HOME", str(home))
     runtime = Runtime(write_hcp(tmp_path / "server-hcp" / "hcp.toml", local_hcp_text(answer_tokens)), engine=engine)
     monkeypatch.setenv("MOL_HOME", client_home)
-    server = make_server(runtime, TOKEN, port=0, max_body=max_body)
+    server = make_server(runtime, TOKEN, port=0, max_body=max_body, **server_options)
     serve_in_thread(server)
     return Live(server, runtime, server.port, home)
 
@@ -205,14 +207,14 @@ class Proc:
         self.proc.wait(timeout=30)
 
 
-def spawn_serve(tmp_path: Path, *, answer_tokens: int = 64) -> Proc:
+def spawn_serve(tmp_path: Path, *, answer_tokens: int = 64, args: tuple[str, ...] = ()) -> Proc:
     """A real `mol serve` subprocess on the embedded model; waits for its `listening` line."""
     home = tmp_path / "proc-home"
     hcp = tmp_path / "proc-hcp" / "hcp.toml"
     write_hcp(hcp, local_hcp_text(answer_tokens))
     env = {**os.environ, "MOL_HOME": str(home), "MOL_SERVE_TOKEN": TOKEN, "MOL_HCP": str(hcp), "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mol_local.cli", "serve", "--port", "0", "--drain-seconds", "600"],
+        [sys.executable, "-m", "mol_local.cli", "serve", "--port", "0", "--drain-seconds", "600", *args],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )
     line = proc.stdout.readline() if proc.stdout else ""

@@ -144,7 +144,7 @@ def test_bad_input_gets_a_clear_http_error_and_the_server_keeps_serving(engine, 
 def test_huge_body_is_refused_before_it_is_read(live) -> None:
     """A 64 MiB Content-Length is answered 413 at once, without the server reading the body."""
     with socket.create_connection(("127.0.0.1", live.port), timeout=10) as s:
-        s.sendall(f"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {TOKEN}\r\n"
+        s.sendall(f"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {TOKEN}\r\n"
                   f"Content-Type: application/json\r\nContent-Length: {64 << 20}\r\n\r\n{{".encode())
         reply = s.recv(4096).decode()
     assert reply.startswith("HTTP/1.1 413") and "Connection: close" in reply
