@@ -27,7 +27,7 @@ from typing import Any
 
 from hcp.edit import parse_cli_value, set_key
 from hcp.errors import HCPError, HCPFileError, HCPValidationError, HCPVersionError
-from hcp.files import read_text
+from hcp.files import MAX_HCP_BYTES, read_text
 from hcp.loader import parse_hcp, parse_toml, profile_path
 from hcp.model import HCP
 from hcp.references import problems_of
@@ -165,6 +165,8 @@ class VersionStore:
     def _validate(text: str, plain: dict[str, Any] | None = None) -> None:
         """Validate `text` (or its already-parsed `plain` values, to skip a second tomlkit parse)."""
         try:
+            if len(text.encode("utf-8")) > MAX_HCP_BYTES:  # it would be refused on the next load
+                raise HCPValidationError(f"the HCP would be {len(text.encode('utf-8')):,} bytes, over {MAX_HCP_BYTES:,} — keep values short")
             if plain is None:
                 parse_hcp(text)
             else:

@@ -54,6 +54,10 @@ def test_an_hcp_over_one_megabyte_is_refused_before_it_is_read(tmp_path: Path) -
         load_hcp(big)
     with pytest.raises(HCPError, match="over 1,048,576 bytes"):
         parse_hcp("# " + "x" * (1 << 20))
+    store = VersionStore(tmp_path / "home")
+    with pytest.raises(HCPValidationError, match="over 1,048,576 — keep values short"):
+        store.set("name", "x" * (1 << 20), reason="too long")
+    assert store.versions() == []  # nothing saved, the next load still works
 
 
 def _versions(home: Path) -> list[dict]:

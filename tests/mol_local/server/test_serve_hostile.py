@@ -193,6 +193,7 @@ def test_a_client_that_leaves_a_whole_completion_cancels_it(fast, engine, caplog
         deadline = time.monotonic() + 30
         while not fast.server.inflight() and time.monotonic() < deadline:
             time.sleep(0.02)
+        assert fast.server.inflight() == 1  # generating; now the client hangs up without reading
     deadline = time.monotonic() + 60
     while fast.server.inflight() and time.monotonic() < deadline:
         time.sleep(0.05)
