@@ -35,6 +35,7 @@ class MolApp(App[None]):
         Binding("f4", "settings", "Settings"),
         Binding("f5", "adapters", "Adapters"),
         Binding("f6", "trainer", "Trainer"),
+        Binding("f7", "models", "Models"),
         Binding("f9", "memory", "Memory"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
@@ -86,7 +87,14 @@ class MolApp(App[None]):
         except user_errors() as exc:
             self.post_message(RuntimeFailed(str(exc)))
             return
-        self.post_message(ModelLoaded((time.perf_counter() - t0) * 1000))
+        load_ms = (time.perf_counter() - t0) * 1000
+        try:
+            from mol_local.catalog.service import base_notes
+
+            notes = base_notes(runtime)
+        except user_errors() as exc:  # the model is loaded; a note that cannot be worked out is itself the note
+            notes = [str(exc)]
+        self.post_message(ModelLoaded(load_ms, notes))
 
     async def on_runtime_opened(self, event: RuntimeOpened) -> None:
         from app.reminders import CHECK_EVERY_S, ReminderWatch
@@ -114,6 +122,8 @@ class MolApp(App[None]):
         await self.chat.model_loaded()
         for problem in self.runtime.adapter_problems if self.runtime is not None else []:
             self.notify(problem, title="A shipped adapter is not in use", severity="warning", timeout=20)
+        for note in event.notes:
+            self.notify(note, title="About this base model", severity="warning", timeout=20)
 
     def on_runtime_failed(self, event: RuntimeFailed) -> None:
         self.runtime_error = event.error
@@ -174,6 +184,12 @@ class MolApp(App[None]):
         if not isinstance(self.screen, AdaptersScreen):
             self.push_screen(AdaptersScreen())
 
+    def action_models(self) -> None:
+        from app.screens.models import ModelsScreen
+
+        if not isinstance(self.screen, ModelsScreen):
+            self.push_screen(ModelsScreen())
+
     def action_trainer(self) -> None:
         """Installed, not pushed fresh: a run started there keeps reporting while you are elsewhere."""
         from app.screens.trainer import TrainerScreen
@@ -211,6 +227,7 @@ class MolApp(App[None]):
         yield SystemCommand("Cancel answer", "Stop the streaming answer; nothing is saved (Esc)", chat.action_cancel_turn)
         yield SystemCommand("Settings", "HCP profile, model, threads, remote endpoint, theme (F4)", self.action_settings)
         yield SystemCommand("Adapters", "Slot revisions: activate, roll back, export, import (F5)", self.action_adapters)
+        yield SystemCommand("Models", "Your GGUFs, whether each fits in memory; use one as the base (F7)", self.action_models)
         yield SystemCommand("Trainer", "Nightly training: opt in, schedule, last runs, run now (F6)", self.action_trainer)
         yield SystemCommand("Memory", "List, search, edit, pin and forget memories (F9)", self.action_memory)
         yield SystemCommand("Help", "Keys and what they do (F1)", self.action_help)

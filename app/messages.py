@@ -24,9 +24,10 @@ class RuntimeOpened(Message):
 
 @dataclass
 class ModelLoaded(Message):
-    """The engine is warm: turns can run."""
+    """The engine is warm: turns can run. `notes`: what to say about this base (no template, slots that run bare)."""
 
     load_ms: float
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -131,3 +132,22 @@ class TrainerOptInChanged(Message):
 
     enabled: bool
     version: int
+
+
+@dataclass
+class ModelsListed(Message):
+    """The model picker's rows (mol_local.catalog.service.Row), read off the UI thread; `error` when that failed."""
+
+    available: int
+    rows: list[Any]
+    error: str | None = None
+
+
+@dataclass
+class ModelUsed(Message):
+    """`use` wrote a new HCP version (the runtime reopens on it), or was refused with `error` (nothing changed)."""
+
+    name: str
+    reason: str = ""
+    notes: list[str] = field(default_factory=list)
+    error: str | None = None

@@ -15,10 +15,9 @@ from mol_local.cli.common import emit_json
 
 
 def _catalog():
-    from mol_local.catalog.store import Catalog
-    from mol_local.paths import mol_home
+    from mol_local.catalog.service import catalog
 
-    return Catalog(mol_home())
+    return catalog()
 
 
 def _hcp(ctx: click.Context):
@@ -26,37 +25,6 @@ def _hcp(ctx: click.Context):
 
     path = (ctx.obj or {}).get("hcp")
     return load_default_hcp(Path(path) if path else None)
-
-
-def _in_use(hcp) -> str | None:
-    """The resolved path of the active HCP's base model (None for a remote backend or a missing file)."""
-    from mol_local.errors import MolError
-    from mol_local.models import resolve_model
-
-    if hcp.backend != "llama-cpp":
-        return None
-    try:
-        return str(resolve_model(hcp.base_model, relative_to=hcp.base_dir).resolve())
-    except MolError:
-        return None
-
-
-def _row(entry, in_use: str | None, available: int) -> dict:
-    from mol_local.catalog.errors import ModelTooBig
-    from mol_local.catalog.fit import suggest
-
-    f = entry.facts
-    try:
-        fit = suggest(f, available=available)
-        fits = f"yes (n_ctx {fit.n_ctx} {fit.kv_layout})"
-    except ModelTooBig:
-        fit = min(_estimates(f), key=lambda e: e.with_runtime)
-        fits = "no"
-    return {
-        "name": entry.name, "in_use": entry.path == in_use, "state": entry.state(), "architecture": f.architecture,
-        "parameters": f.parameters, "quant": f.quant, "file_size": f.file_size, "context_length": f.context_length,
-        "template": f.has_template, "fits": fits, "needs_bytes": fit.with_runtime, "source": entry.source, "path": entry.path,
-    }
 
 
 def _estimates(facts):
@@ -75,12 +43,13 @@ def models_group() -> None:
 @click.pass_context
 def list_(ctx: click.Context, as_json: bool) -> None:
     """Every GGUF we know of (* = in use): architecture, size, quantisation, context, template, fits in RAM."""
-    from mol_local.catalog.facts import human_bytes, human_count
-    from mol_local.catalog.fit import available_ram
+    from dataclasses import asdict
 
-    available = available_ram()
-    in_use = _in_use(_hcp(ctx))
-    rows = [_row(e, in_use, available) for e in _catalog().entries().values()]
+    from mol_local.catalog.facts import human_bytes, human_count
+    from mol_local.catalog.service import rows as model_rows
+
+    available, listed = model_rows(_hcp(ctx))
+    rows = [asdict(r) for r in listed]
     if as_json:
         emit_json({"available_bytes": available, "models": rows})
         return
@@ -150,6 +119,7 @@ def info(ctx: click.Context, name: str, as_json: bool) -> None:
     from mol_local.catalog.choose import adapters_note, routing_for, template_note
     from mol_local.catalog.facts import human_bytes
     from mol_local.catalog.fit import available_ram, fits
+    from mol_local.catalog.service import in_use
     from mol_local.paths import mol_home
 
     entry = _catalog().get(name)
@@ -161,7 +131,7 @@ def info(ctx: click.Context, name: str, as_json: bool) -> None:
     if entry.state() == "missing":
         notes.insert(0, f"the file is gone from {entry.path} — put it back, or `mol models remove {entry.name}`")
     if as_json:
-        emit_json({"name": entry.name, "path": entry.path, "state": entry.state(), "in_use": entry.path == _in_use(_hcp(ctx)),
+        emit_json({"name": entry.name, "path": entry.path, "state": entry.state(), "in_use": entry.path == in_use(_hcp(ctx)),
                    "facts": f.to_dict(), "available_bytes": available, "routing": routing_for(f.fingerprint, registry),
                    "estimates": [{**e.to_dict(), "fits": fits(e, available)} for e in estimates], "notes": notes})
         return
@@ -191,27 +161,15 @@ def use(ctx: click.Context, name: str, n_ctx: int | None, kv_layout: str | None,
     """Make NAME (or a GGUF path) the base model: checks first, then one new HCP version with n_ctx, kv_layout, routing."""
     from dataclasses import asdict
 
-    from mol_local.adapters.registry import Registry
-    from mol_local.catalog.choose import plan_use
-    from mol_local.catalog.errors import UnknownModel
+    from mol_local.catalog.service import use_model
     from mol_local.cli.hcp import _store, _versioned
-    from mol_local.paths import mol_home
 
-    store = _store()
-    _versioned(ctx, store)
-    catalog = _catalog()
-    try:
-        entry = catalog.checked(name)
-    except UnknownModel:
-        if not Path(name).expanduser().is_file():
-            raise
-        entry = catalog.add(Path(name))
-    plan = plan_use(entry, _hcp(ctx), Registry(mol_home() / "adapters"), n_ctx=n_ctx, kv_layout=kv_layout)
-    version = store.update(plan.changes, reason=reason or f"mol models use {entry.name}")
+    _versioned(ctx, _store())
+    version, plan = use_model(name, _hcp(ctx), n_ctx=n_ctx, kv_layout=kv_layout, reason=reason)
     if as_json:
         emit_json({"version": asdict(version), "changes": plan.changes, "estimate": plan.estimate.to_dict(), "notes": plan.notes})
         return
-    click.echo(f"version {version.n}: base model {entry.name} — n_ctx {plan.estimate.n_ctx}, kv_layout {plan.estimate.kv_layout}, routing {plan.routing_mode}")
+    click.echo(f"version {version.n}: base model {plan.entry.name} — n_ctx {plan.estimate.n_ctx}, kv_layout {plan.estimate.kv_layout}, routing {plan.routing_mode}")
     click.echo(f"memory: about {plan.estimate.words()}")
     for note in plan.notes:
         click.echo(f"note: {note}", err=True)

@@ -12,7 +12,8 @@ from app.messages import PromptSubmitted
 class PromptInput(TextArea):
     """A TextArea whose Enter submits; Up/Down at the first/last line walk the input history."""
 
-    BINDINGS = [Binding("f6", "app.trainer", "Trainer", show=False)]  # TextArea's own F6 ("select line") would hide the app's
+    # TextArea's own F6 ("select line") and F7 ("select all") would hide the app's
+    BINDINGS = [Binding("f6", "app.trainer", "Trainer", show=False), Binding("f7", "app.models", "Models", show=False)]
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, soft_wrap=True, show_line_numbers=False, tab_behavior="focus")
