@@ -81,6 +81,7 @@ def import_commands() -> None:
     from mol_local.cli import bench_learning  # noqa: F401
     from mol_local.cli import bench_specialists  # noqa: F401
     from mol_local.cli import models  # noqa: F401
+    from mol_local.cli import bench_models  # noqa: F401
 
 
 if __name__ == "__main__":
