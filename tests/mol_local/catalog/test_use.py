@@ -103,3 +103,15 @@ def test_use_refuses_while_another_hcp_file_is_forced(mol, tmp_path: Path) -> No
     other.write_text('schema = 1\nname = "mine"\n')
     out = mol("models", "use", "smollm2-135m", env={"MOL_HCP": str(other)})
     one_line_error(out, "unset MOL_HCP")
+
+
+def test_hcp_listed_adapters_for_the_old_base_are_left_out_and_said(mol, mol_home: Path, tmp_path: Path, lora_dir: Path) -> None:
+    from hcp.store import VersionStore
+
+    VersionStore(mol_home).update({"slots.L1.adapters": [{"path": str(lora_dir / "a.gguf"), "scale": 1.0}]}, reason="an adapter for SmolLM2")
+    out = mol("models", "use", str(tiny(tmp_path / "other.gguf", template=HERMES_TEMPLATE)), "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["changes"]["slots.L1.adapters"] == []
+    assert any(n.startswith(f"slots.L1.adapters: {lora_dir / 'a.gguf'} left out of this version") and "mol hcp rollback" in n
+               for n in result["notes"])
