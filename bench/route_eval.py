@@ -2,7 +2,7 @@
 
     python bench/route_eval.py [--adapter PATH/adapter.gguf] [--out bench/results/route.json]
 
-Sets: the shared dev set (../shared/eval/route_dev.jsonl, never trained on)
+Sets: the shared dev set (a copy in tests/data/route_dev.jsonl, never trained on)
 and our own held-out split (templates the adapter never saw). Latency is the
 router's own wall time per request (grammar decode, KV of the instruction
 reused), as `mol route --json` reports it. Also measures what the adapter does
@@ -36,7 +36,7 @@ from personas import load_pack  # noqa: E402
 from trainer.route_data import requests  # noqa: E402
 
 LABELS = ["L0", "L1", "L2", "L3"]
-DEV = ROOT.parent / "shared" / "eval" / "route_dev.jsonl"
+DEV = ROOT / "tests" / "data" / "route_dev.jsonl"  # the shared dev set, copied into the repo
 L0_PROMPTS = [
     "What causes thunder?", "Translate 'good night' into Spanish.", "Who painted the Mona Lisa?",
     "Write a two-line poem about rain.", "What can you help me with?", "Explain what a prime number is.",

@@ -61,10 +61,14 @@ if [ ! -f "$stamp" ]; then
     mkdir -p "$WHEELS"
     CMAKE_ARGS="$CMAKE" .venv/bin/python -m pip wheel -q --no-cache-dir --no-deps -w "$WHEELS" "llama-cpp-python==$LLAMA_VERSION"
   fi
+  # The wheel's own requirements first, then the wheel without them: pip's resolver never sees a
+  # llama-cpp-python with missing dependencies (that printed an ERROR a new user reads as failure).
+  .venv/bin/python -m pip install -q "numpy>=1.26" "diskcache>=5.6.1" "jinja2>=3.1" "typing-extensions>=4.5.0"
   .venv/bin/python -m pip install -q --no-deps --force-reinstall "$WHEELS"/llama_cpp_python-*.whl
   # CPU torch first, pinned, so nothing drags in a multi-GB CUDA build.
   .venv/bin/python -m pip install -q "torch==2.13.0"
-  .venv/bin/python -m pip install -q -e '.[train,test]'
+  # setuptools reports every editable install with an informational UserWarning block; it is not a failure.
+  PYTHONWARNINGS="ignore::UserWarning" .venv/bin/python -m pip install -q -e '.[train,test]'
   rm -f .venv/.mol-setup-*
   touch "$stamp"
 fi
