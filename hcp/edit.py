@@ -85,7 +85,7 @@ def set_key(doc: tomlkit.TOMLDocument, dotted: str, value: Any) -> Any:
     node: Any = doc
     for part in tables:
         if part not in node:
-            node[part] = tomlkit.table(is_super_table=part in ("slots", "skills", "limits") or None)
+            node[part] = tomlkit.table(is_super_table=part in ("slots", "skills", "limits", "mcp") or None)
         node = node[part]
         if not isinstance(node, (Table, dict)):
             raise HCPValidationError(f"{dotted}: {part} is not a table in this document — fix it by hand first")

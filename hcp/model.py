@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -71,11 +71,27 @@ class ToolLimits:
 
 
 @dataclass(frozen=True)
+class McpServer:
+    """One [tools.mcp.<name>] table: a stdio `command` or a loopback `url`."""
+
+    name: str
+    command: str
+    args: tuple[str, ...]
+    env: Mapping[str, str]
+    url: str
+    enabled: bool
+    allow: tuple[str, ...]
+    timeout_s: float
+    max_result_kb: int
+
+
+@dataclass(frozen=True)
 class ToolsConfig:
     enabled: tuple[str, ...]
     max_rounds: int
     defaults: ToolLimits
     overrides: Mapping[str, ToolLimits]
+    mcp: Mapping[str, McpServer] = field(default_factory=lambda: MappingProxyType({}))
 
     def limits_for(self, tool: str) -> ToolLimits:
         """Effective limits: the tool's own [tools.limits.<tool>], else its family's (`notes.find` -> `notes`), else defaults."""
@@ -128,6 +144,11 @@ class TrainerConfig:
 
 
 @dataclass(frozen=True)
+class ServeConfig:
+    api_memory: str = "off"
+
+
+@dataclass(frozen=True)
 class RemoteConfig:
     base_url: str
     model: str
@@ -155,6 +176,7 @@ class HCP:
     consent: ConsentConfig
     trainer: TrainerConfig
     remote: RemoteConfig
+    serve: ServeConfig = ServeConfig()
 
     @property
     def base_dir(self) -> Path | None:

@@ -33,7 +33,7 @@ SECRET_KEY = re.compile(r"(^|[_\-.])(api[_\-]?key|key|token|secret|password|pass
 
 @dataclass(frozen=True)
 class Key:
-    """One key: `kind` is str|int|float|bool|list[str]|adapters; `lo`/`hi` bound numbers; `choices` bounds strings."""
+    """One key: `kind` is str|int|float|bool|list[str]|table[str]|adapters; `lo`/`hi` bound numbers; `choices` bounds strings."""
 
     kind: str
     default: Any
@@ -194,6 +194,13 @@ SECTIONS: dict[str, Section] = {
             "specialist_drop_max": Key("float", 2.0, "most points (of 100) a personal layer may lower its slot's specialist suite (held-out real turns) before it is rejected", 0.0, 100.0),
         },
     ),
+    "serve": Section(
+        "What `mol serve` gives API clients (OpenAI-compatible, on loopback).",
+        {
+            "api_memory": Key("str", "off", "personal memories in the tail of an API client's `mol` turn: off (never), opt_in (only when the "
+                              "request sends metadata.mol_memory = true) or on (always, like the app)", choices=("off", "opt_in", "on")),
+        },
+    ),
     "remote": Section(
         "An OpenAI-compatible server (used when runtime.backend = \"remote\"). The API key is never here: `mol remote login` stores it in the OS keyring.",
         {
@@ -221,6 +228,23 @@ COLLECTIONS: dict[str, Collection] = {
         "Per-tool (or per-family) overrides of [tools.defaults]; the tool must be enabled.",
         _limits(None),
         name_pattern=TOOL_NAME,
+    ),
+    "tools.mcp": Collection(
+        "MCP tool servers (Model Context Protocol). Each server's tools reach the model as `<name>.<tool>`, next to the "
+        "built-ins, through the same argument checks, audit log, limits and tools.max_rounds. Give `command` (stdio: a "
+        "program this machine runs) or `url` (streamable HTTP on loopback), not both.",
+        {
+            "command": Key("str", "", "the program that speaks MCP on stdin/stdout, e.g. `uvx` or a path"),
+            "args": Key("list[str]", [], "its arguments"),
+            "env": Key("table[str]", {}, "extra environment variables for it (no secrets: key-like names are refused)"),
+            "url": Key("str", "", "a streamable-HTTP MCP endpoint on this machine, e.g. http://127.0.0.1:8000/mcp"),
+            "enabled": Key("bool", True, "offer this server's tools at all"),
+            "allow": Key("list[str]", [], "tools (the server's names) that run without asking; \"*\" = every tool the server does not "
+                         "mark destructive. Others ask in the app (allow once / always / deny) and are refused by `mol serve` and `mol chat`"),
+            "timeout_s": Key("float", 30.0, "seconds to start (initialize) and for one call; past it the call is one error line", 0.5, 3600.0),
+            "max_result_kb": Key("int", 64, "largest result a call may return, in KiB (at most tools.defaults.output_kb is shown); a bigger one is refused whole, with its size", 1, 102_400),
+        },
+        name_pattern=r"[a-z][a-z0-9_]*",
     ),
     "skills": Collection(
         "Promoted tools (written by `mol tools promote`); callable in every conversation.",

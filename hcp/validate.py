@@ -23,10 +23,12 @@ from hcp.model import (
     ConsentConfig,
     GateConfig,
     HooksConfig,
+    McpServer,
     MemoryConfig,
     RemoteConfig,
     RoutingConfig,
     RuntimeConfig,
+    ServeConfig,
     Skill,
     SlotConfig,
     SummaryConfig,
@@ -65,6 +67,10 @@ def check_value(path: str, value: Any, key: Key, source: Path | None) -> Any:
     """Type, range, choice and pattern check of one value; returns it normalised (int -> float, list -> tuple)."""
     if key.kind == "adapters":
         return _adapters(path, value, source)
+    if key.kind == "table[str]":
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            raise fail(path, value, 'must be a table of strings, e.g. {LANG = "C"}', source)
+        return frozen_map(dict(value))
     if key.kind == "list[str]":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise fail(path, value, 'must be a list of strings, e.g. ["a", "b"]', source)
@@ -204,6 +210,7 @@ def build_hcp(doc: dict, source: Path | None) -> HCP:
         tool: ToolLimits(**{k: getattr(defaults, k) if v is None else v for k, v in raw.items()})
         for tool, raw in _collection(doc, "tools.limits", source).items()
     }
+    mcp = {name: _mcp_server(name, raw, source) for name, raw in _collection(doc, "tools.mcp", source).items()}
     _cross_check(values, slots, skills, overrides, source)
     top, routing, tools, trainer = values[""], values["routing"], values["tools"], values["trainer"]
     return HCP(
@@ -215,14 +222,32 @@ def build_hcp(doc: dict, source: Path | None) -> HCP:
         answer=AnswerConfig(**values["answer"]),
         summary=SummaryConfig(**values["summary"]),
         slots=frozen_map(slots),
-        tools=ToolsConfig(enabled=tools["enabled"], max_rounds=tools["max_rounds"], defaults=defaults, overrides=frozen_map(overrides)),
+        tools=ToolsConfig(enabled=tools["enabled"], max_rounds=tools["max_rounds"], defaults=defaults, overrides=frozen_map(overrides),
+                          mcp=frozen_map(mcp)),
         skills=frozen_map(skills),
         hooks=HooksConfig(**values["hooks"]),
         memory=MemoryConfig(**values["memory"]),
         consent=ConsentConfig(**values["consent"]),
         trainer=TrainerConfig(**trainer, gate=GateConfig(**values["trainer.gate"])),
         remote=RemoteConfig(**values["remote"]),
+        serve=ServeConfig(**values["serve"]),
     )
+
+
+def _mcp_server(name: str, raw: dict[str, Any], source: Path | None) -> McpServer:
+    """A [tools.mcp.<name>] table: exactly one of command (stdio) and url (streamable HTTP on loopback)."""
+    where = f"tools.mcp.{name}"
+    if name in TOOL_FAMILIES or name in BUILTIN_TOOLS:
+        raise fail(where, name, "has the name of a built-in tool family; call the server something else", source)
+    if bool(raw["command"].strip()) == bool(raw["url"].strip()):
+        raise fail(where, raw["command"] or raw["url"], "needs exactly one of `command` (a program speaking MCP on stdio) or `url` "
+                   "(e.g. http://127.0.0.1:8000/mcp)", source)
+    if raw["url"]:
+        parts = urlsplit(raw["url"])
+        if parts.scheme not in ("http", "https") or parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+            raise fail(f"{where}.url", raw["url"], "must be an http URL on this machine (127.0.0.1, localhost or ::1): "
+                       "tools run with your data, so a server elsewhere is not accepted", source)
+    return McpServer(name=name, **raw)
 
 
 def _cross_check(values: dict, slots: dict, skills: dict, overrides: dict, source: Path | None) -> None:

@@ -76,3 +76,7 @@ class KeyStoreError(MolError):
 
 class ServeError(MolError):
     """`mol serve` cannot start as asked (unsafe bind, port in use)."""
+
+
+class SchemaProblem(MolError):
+    """A JSON Schema (response_format, a tool's parameters) is not a schema, or too big to become a grammar."""

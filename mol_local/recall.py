@@ -48,20 +48,17 @@ def remember_text(text: str) -> str | None:
 
 
 def extraction_grammar(known: int) -> str:
-    """GBNF for one proposal; `update` only exists when there are known memories to point at."""
-    kinds = " | ".join(f'"\\"{k}\\""' for k in KINDS)
-    ops = ["none", "add"] + (["update"] if known else [])
-    lines = [
-        "root ::= " + " | ".join(ops),
-        'none ::= "{\\"op\\": \\"none\\"}"',
-        'add ::= "{\\"op\\": \\"add\\", \\"kind\\": " kind ", \\"text\\": " str "}"',
-        f"kind ::= {kinds}",
-        'str ::= "\\"" [^"\\\\\\x00-\\x1f]{3,160} "\\""',
-    ]
+    """GBNF for one proposal (the shared schema->grammar path); `update` only exists when there are known memories."""
+    from mol_local.structured import json_grammar
+
+    def op(name: str, **props: dict) -> dict:
+        return {"type": "object", "properties": {"op": {"const": name}, **props}, "required": ["op", *props], "additionalProperties": False}
+
+    text = {"type": "string", "minLength": 3, "maxLength": 160}
+    ops = [op("none"), op("add", kind={"enum": list(KINDS)}, text=text)]
     if known:
-        lines.append('update ::= "{\\"op\\": \\"update\\", \\"id\\": " idx ", \\"text\\": " str "}"')
-        lines.append("idx ::= " + " | ".join(f'"{i}"' for i in range(1, known + 1)))
-    return "\n".join(lines) + "\n"
+        ops.append(op("update", id={"enum": list(range(1, known + 1))}, text=text))
+    return json_grammar({"oneOf": ops})
 
 
 @dataclass(frozen=True)

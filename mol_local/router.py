@@ -24,10 +24,11 @@ from memory.timeline import RouteRecord
 from mol_local.engine.base import Engine, GenerationRequest, Message, Stack
 from mol_local.errors import MolError
 from mol_local.route_embed import EmbedClassifier
+from mol_local.structured import choice_grammar
 
 
 def label_grammar(labels: Sequence[str]) -> str:
-    return "root ::= " + " | ".join(f'"{label}"' for label in labels)
+    return choice_grammar(labels)  # the shared grammar path (mol_local/structured.py): a bare label, not JSON
 
 
 def route_messages(instruction: str, text: str) -> list[Message]:

@@ -24,6 +24,7 @@ from mol_local.genui.turn_ui import answer_ui, holds, is_ui_slot
 from mol_local.remote_turn import memories_may_leave, run_on_engine
 from mol_local.recall import extract_after_turn, recall, remember_text, remember_turn, uses_writer
 from mol_local.summaries import checked_summary
+from mol_local.turn_options import AnswerOptions
 from mol_local.tasks import Step, TaskMachine, capped_answer, parse_tool_calls
 from mol_local.views import ViewSpec, build_view
 
@@ -45,6 +46,7 @@ class TurnResult:
     memories_written: list[str] = field(default_factory=list)  # by /remember or automatic extraction
     notices: list[str] = field(default_factory=list)  # e.g. extraction failed after the turn committed
     engine: str = ""  # which engine answered, e.g. "local local-default (fallback)"; see remote_turn
+    finish_reason: str = "stop"  # the answer hop's: stop | length | time | cancelled
     view_id: str | None = None  # L3: the stored generative-UI view this answer is (mol_local.genui)
     tool_calls: list[dict] = field(default_factory=list)  # each call made: name, arguments, result, error
     document: dict | None = None  # L3: the final UI document
@@ -78,6 +80,7 @@ class Session:
         self._continue: str | None = None  # the held task this turn continues, if any (set under _lock)
         self._forced: str | None = None  # the slot this turn must answer on, skipping the route (set under _lock)
         self._warm_cancel = threading.Event()  # set by a new turn so a running prewarm yields to it
+        self.options = AnswerOptions()  # what an API client asked of the answer hop (mol serve); set per turn under _lock
 
     def view_for(
         self,
@@ -88,7 +91,8 @@ class Session:
         now: datetime | None = None,
     ) -> list[Message]:
         rt = self.runtime
-        spec = ViewSpec(slot, rt.head(slot), rt.slot_names())
+        head = rt.head(slot) + (f"\n\n{self.options.system}" if self.options.system else "")
+        spec = ViewSpec(slot, head, rt.slot_names())
         reserve = rt.hcp.answer_max_tokens
         return build_view(
             spec,
@@ -108,6 +112,7 @@ class Session:
         hooks: TurnHooks | None = None,
         continue_task: str | None = None,
         slot: str | None = None,
+        options: AnswerOptions | None = None,
     ) -> TurnResult:
         """Run one turn. `continue_task` (a held task's id, e.g. from an L3 view's ask_model action)
         continues that task on its slot with no route; ordinary messages are always routed, so a
@@ -122,6 +127,7 @@ class Session:
                 return remember_turn(self, fact, text.strip())
             self._continue = continue_task
             self._forced = slot
+            self.options = options or AnswerOptions()
             return run_on_engine(self, text.strip(), cancel, hooks)
 
     def prewarm(self) -> dict[str, int]:
@@ -181,6 +187,9 @@ class Session:
             if hooks.on_route:
                 hooks.on_route(route)
         slot = open_task.slot if open_task else route.slot  # type: ignore[union-attr]
+        opts = self.options
+        if opts.no_ui and is_ui_slot(rt, slot):  # the client wants words, JSON or tool calls, not a UI document
+            slot = rt.hcp.entry_slot
         task = TaskRecord(
             id=open_task.id if open_task else new_id(),
             conversation_id=self.conversation_id,
@@ -192,10 +201,11 @@ class Session:
         new: list[MessageRecord] = [MessageRecord("user", text)]
         stack = rt.slot_stack(slot)
         answer = ""
-        recalled = recall(rt, text) if memories_may_leave(rt) else []
+        recalled = recall(rt, text) if memories_may_leave(rt) and opts.memory else []
         notes = [r.memory.text for r in recalled]
         now = rt.clock()
         composed = None
+        finish = "stop"
         tool_calls: list[dict] = []
         while machine.step is Step.ANSWER:
             current = [{"role": m.role, "content": m.content} for m in task.messages + new]
@@ -208,9 +218,13 @@ class Session:
                         seq=slot,
                         messages=view,
                         stack=stack,
-                        max_tokens=rt.hcp.answer_max_tokens,
-                        temperature=rt.hcp.temperature,
+                        max_tokens=opts.max_tokens or rt.hcp.answer_max_tokens,
+                        temperature=rt.hcp.temperature if opts.temperature is None else opts.temperature,
                         repeat_penalty=rt.hcp.repeat_penalty,
+                        seed=opts.seed,
+                        top_p=opts.top_p,
+                        stop=opts.stop,
+                        grammar=opts.grammar,
                         cancel=cancel,
                         on_token=hooks.on_token,
                     )
@@ -223,7 +237,8 @@ class Session:
             timings["prompt_tokens"] = result.prompt_tokens
             timings["completion_tokens"] = timings.get("completion_tokens", 0) + result.completion_tokens
             answer = result.text.strip()
-            calls = parse_tool_calls(answer) if self.tools is not None and composed is None else []
+            finish = result.finish_reason
+            calls = parse_tool_calls(answer) if self.tools is not None and composed is None and opts.grammar is None else []
             if machine.answered(len(calls), hold=composed is not None and holds(composed)) is Step.RUN_TOOLS:
                 new.append(MessageRecord("assistant", answer))
                 for call in calls:
@@ -279,6 +294,7 @@ class Session:
         self.tasks = history + [task]
         result = TurnResult(self.conversation_id, task.id, slot, answer, route, summary, timings, machine.rounds)
         result.tool_calls = tool_calls
+        result.finish_reason = finish
         result.document = composed.document.to_json() if composed is not None and composed.document is not None else None
         result.view_id = ui_row["id"] if composed is not None and composed.document is not None else None
         result.memory_ids = [r.memory.id for r in recalled]

@@ -38,6 +38,8 @@ class GenerationRequest:
     keep_prefix_of: Sequence[Message] | None = None  # trim KV back to this after generating
     ignore_eos: bool = False  # benchmarks: always produce exactly max_tokens
     repeat_penalty: float = 1.0
+    top_p: float = 0.95  # nucleus sampling when temperature > 0
+    stop: Sequence[str] = ()  # the caller's stop strings (OpenAI `stop`): the answer ends before the first one
     max_seconds: float | None = None  # wall-clock cap of the decode; None = the engine's (HCP runtime.hop_max_seconds)
     cancel: threading.Event | None = None
     on_token: Callable[[str], None] | None = None

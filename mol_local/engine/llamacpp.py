@@ -290,7 +290,8 @@ class LlamaCppEngine(Engine):
         n_out = 0
         sampler = make_sampler(self.vocab, self.n_vocab, request, self._eog_tokens() if request.ignore_eos else ())
         cap = request.max_seconds if request.max_seconds is not None else self.hop_max_seconds
-        out = Output(() if request.ignore_eos or request.grammar else self.template.stops, request.on_token, t0 + cap if cap else None)
+        stops = () if request.ignore_eos or request.grammar else tuple(self.template.stops)
+        out = Output(stops + tuple(request.stop), request.on_token, t0 + cap if cap else None)
         try:
             while n_out < max_tokens:
                 if request.cancel is not None and request.cancel.is_set():

@@ -132,6 +132,10 @@ class RemoteEngine(Engine):
             payload["repetition_penalty"] = request.repeat_penalty  # vLLM/SGLang extension; sent only when used
         if request.ignore_eos:
             payload["ignore_eos"] = True
+        if request.stop:
+            payload["stop"] = list(request.stop)
+        if request.temperature > 0 and request.top_p != 0.95:
+            payload["top_p"] = request.top_p
         return self.stream_chat(payload, cancel=request.cancel, on_token=request.on_token)
 
     def complete_turn(

@@ -46,7 +46,7 @@ class ChainSampler:
             add(llama_cpp.llama_sampler_init_greedy())
         else:
             add(llama_cpp.llama_sampler_init_top_k(40))
-            add(llama_cpp.llama_sampler_init_top_p(0.95, 1))
+            add(llama_cpp.llama_sampler_init_top_p(request.top_p, 1))
             add(llama_cpp.llama_sampler_init_temp(request.temperature))
             add(llama_cpp.llama_sampler_init_dist(request.seed))
 

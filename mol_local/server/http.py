@@ -259,7 +259,7 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return
         headers = {"X-Mol-Conversation": done.extra["conversation_id"]} if "conversation_id" in done.extra else {}
-        self._send_json(200, completion_body(new_id(), req.model, done), headers)
+        self._send_json(200, completion_body(new_id(), req, done), headers)
 
     def _stream(self, req: ChatRequest, cancel: threading.Event) -> None:
         """SSE over chunked HTTP/1.1; the headers go out only when the first token (or the answer) is ready."""
@@ -277,7 +277,7 @@ class Handler(BaseHTTPRequestHandler):
                 if req.conversation_id:
                     self.send_header("X-Mol-Conversation", req.conversation_id)
                 self.end_headers()
-                self._chunk(f"data: {json.dumps(chunk(cid, req.model, {'role': 'assistant', 'content': ''}))}\n\n")
+                self._chunk(f"data: {json.dumps(chunk(cid, req, {'role': 'assistant', 'content': ''}))}\n\n")
             payload = obj if isinstance(obj, str) else json.dumps(obj, ensure_ascii=False)
             self._chunk(f"data: {payload}\n\n")
 
@@ -285,7 +285,7 @@ class Handler(BaseHTTPRequestHandler):
             out = gate.feed(piece)
             if out and not cancel.is_set():
                 try:
-                    send(chunk(cid, req.model, {"content": out}))
+                    send(chunk(cid, req, {"content": out}))
                 except OSError:  # the client went away: stop generating, the turn rolls back
                     cancel.set()
 
@@ -306,16 +306,16 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
 
     def _finish(self, send: Callable[[Any], None], cid: str, req: ChatRequest, done: Completion, gate: ContentGate) -> None:
-        content, calls = split_tool_calls(done.text)
+        content, calls = split_tool_calls(done.text, req.options.parallel_tool_calls)
         rest = gate.rest(done.text)
         if rest:
-            send(chunk(cid, req.model, {"content": rest}))
+            send(chunk(cid, req, {"content": rest}))
         if calls:
-            send(chunk(cid, req.model, {"tool_calls": [{"index": i, **c} for i, c in enumerate(calls)]}))
+            send(chunk(cid, req, {"tool_calls": [{"index": i, **c} for i, c in enumerate(calls)]}))
         extra = {"mol": done.extra} if done.extra else {}
-        send(chunk(cid, req.model, {}, finish_of(done, calls), **extra))
+        send(chunk(cid, req, {}, finish_of(done, calls), **extra))
         if req.include_usage:
-            send({**chunk(cid, req.model, {}), "choices": [], "usage": usage(done)})
+            send({**chunk(cid, req, {}), "choices": [], "usage": usage(done)})
         self._end_with(send, "[DONE]")
 
     def _end_with(self, send: Callable[[Any], None], last: Any) -> None:

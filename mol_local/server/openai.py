@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mol_local.engine.base import Message
+from mol_local.server.params import Options, ParamProblem, parse_options
 from mol_local.tasks import parse_tool_calls
 from mol_local.textclean import clean_text
 
@@ -27,19 +28,21 @@ TOOL_OPEN = "<tool_call>"
 class HTTPProblem(Exception):
     """An error answered as OpenAI error JSON with an HTTP status (converted only at the HTTP edge)."""
 
-    def __init__(self, status: int, message: str, *, kind: str = "invalid_request_error", code: str | None = None, close: bool = False) -> None:
+    def __init__(self, status: int, message: str, *, kind: str = "invalid_request_error", code: str | None = None, close: bool = False,
+                 param: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.kind = kind
         self.code = code
         self.close = close  # the connection cannot be trusted for another request (bad framing, foreign Host)
+        self.param = param  # the request parameter at fault, when one is
 
     def body(self) -> dict[str, Any]:
-        return {"error": {"message": str(self), "type": self.kind, "code": self.code, "param": None}}
+        return {"error": {"message": str(self), "type": self.kind, "code": self.code, "param": self.param}}
 
 
-def bad(message: str, code: str | None = None) -> HTTPProblem:
-    return HTTPProblem(400, message, code=code)
+def bad(message: str, code: str | None = None, param: str | None = None) -> HTTPProblem:
+    return HTTPProblem(400, message, code=code, param=param)
 
 
 @dataclass
@@ -55,6 +58,9 @@ class ChatRequest:
     ignore_eos: bool = False
     conversation_id: str | None = None
     tools: list[dict] = field(default_factory=list)
+    options: Options = field(default_factory=Options)
+    mol_memory: bool = False  # metadata.mol_memory: the client asks for the personal memory tail (HCP serve.api_memory decides)
+    created: int = field(default_factory=lambda: int(time.time()))  # one `created` for the response and every chunk
 
 
 def _number(body: dict, key: str, kind: type, lo: float, hi: float) -> Any:
@@ -133,6 +139,12 @@ def parse_request(body: Any, header_conversation: str | None) -> ChatRequest:
     conversation = header_conversation or metadata.get("conversation_id") or body.get("user")
     if conversation is not None and (not isinstance(conversation, str) or not CONVERSATION_ID.fullmatch(conversation)):
         raise bad("The conversation id must be 1-64 letters, digits, _ or - (X-Mol-Conversation header, metadata.conversation_id or user)")
+    try:
+        params = parse_options(body, tools)
+    except ParamProblem as exc:
+        raise bad(str(exc), code="unsupported_parameter" if exc.param in ("n", "logprobs", "top_logprobs") else None, param=exc.param) from None
+    if not isinstance(metadata.get("mol_memory", False), bool):
+        raise bad("`metadata.mol_memory` must be true or false", param="metadata")
     max_tokens = _number(body, "max_completion_tokens", int, 1, 1 << 20)
     if max_tokens is None:
         max_tokens = _number(body, "max_tokens", int, 1, 1 << 20)
@@ -148,12 +160,15 @@ def parse_request(body: Any, header_conversation: str | None) -> ChatRequest:
         ignore_eos=bool(body.get("ignore_eos", False)),
         conversation_id=conversation,
         tools=tools,
+        options=params,
+        mol_memory=metadata.get("mol_memory", False),
     )
 
 
-def with_tools(messages: list[Message], tools: list[dict]) -> list[Message]:
-    """Describe the client's tools in the system message (Hermes style) so the model can call them."""
-    if not tools:
+def with_tools(messages: list[Message], tools: list[dict], choice: str = "auto") -> list[Message]:
+    """Describe the client's tools in the system message (Hermes style) so the model can call them
+    (not with tool_choice = none: then the model is not told about them)."""
+    if not tools or choice == "none":
         return messages
     specs = "\n".join(json.dumps(t.get("function", t), ensure_ascii=False) for t in tools)
     note = (
@@ -165,8 +180,9 @@ def with_tools(messages: list[Message], tools: list[dict]) -> list[Message]:
     return [{"role": "system", "content": note}, *messages]
 
 
-def split_tool_calls(text: str) -> tuple[str, list[dict]]:
-    """(content before the first tool call, OpenAI tool_calls) of a finished answer."""
+def split_tool_calls(text: str, parallel: bool = True) -> tuple[str, list[dict]]:
+    """(content before the first tool call, OpenAI tool_calls) of a finished answer; only the first call
+    when the client sent parallel_tool_calls = false."""
     if TOOL_OPEN not in text:
         return text, []
     calls = []
@@ -180,7 +196,7 @@ def split_tool_calls(text: str) -> tuple[str, list[dict]]:
         })
     if not calls:
         return text, []
-    return text.split(TOOL_OPEN, 1)[0].rstrip(), calls
+    return text.split(TOOL_OPEN, 1)[0].rstrip(), calls if parallel else calls[:1]
 
 
 class ContentGate:
@@ -239,15 +255,16 @@ def finish_of(c: Completion, calls: list[dict]) -> str:
     return {"cancelled": "stop", "time": "length"}.get(c.finish_reason, c.finish_reason)
 
 
-def completion_body(cid: str, model: str, c: Completion) -> dict[str, Any]:
-    content, calls = split_tool_calls(c.text)
+def completion_body(cid: str, req: ChatRequest, c: Completion) -> dict[str, Any]:
+    model = req.model
+    content, calls = split_tool_calls(c.text, req.options.parallel_tool_calls)
     message: dict[str, Any] = {"role": "assistant", "content": content}
     if calls:
         message["tool_calls"] = calls
     return {
         "id": cid,
         "object": "chat.completion",
-        "created": int(time.time()),
+        "created": req.created,
         "model": model,
         "choices": [{"index": 0, "message": message, "finish_reason": finish_of(c, calls), "logprobs": None}],
         "usage": usage(c),
@@ -255,12 +272,14 @@ def completion_body(cid: str, model: str, c: Completion) -> dict[str, Any]:
     }
 
 
-def chunk(cid: str, model: str, delta: dict[str, Any], finish: str | None = None, **extra: Any) -> dict[str, Any]:
+def chunk(cid: str, req: ChatRequest, delta: dict[str, Any], finish: str | None = None, **extra: Any) -> dict[str, Any]:
+    """One SSE chunk; with stream_options.include_usage every chunk carries `usage: null` until the last (as OpenAI's do)."""
     return {
         "id": cid,
         "object": "chat.completion.chunk",
-        "created": int(time.time()),
-        "model": model,
+        "created": req.created,
+        "model": req.model,
         "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}],
+        **({"usage": None} if req.include_usage else {}),
         **extra,
     }

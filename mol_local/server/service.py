@@ -24,7 +24,10 @@ from memory.timeline import MessageRecord, TaskRecord, new_id
 from mol_local.engine.base import GenerationRequest
 from mol_local.runtime import Runtime
 from mol_local.server.openai import ChatRequest, Completion, HTTPProblem, bad, with_tools
+from mol_local.genui.turn_ui import is_ui_slot
 from mol_local.turn import Session, TurnHooks
+from mol_local.turn_options import AnswerOptions
+from mol_local.views import system_head
 
 MOL_MODEL = "mol"
 
@@ -53,23 +56,43 @@ class ServeService:
 
     # -- slot models: one generation, no routing, nothing stored -----------------
     def _slot(self, req: ChatRequest, cancel: threading.Event, on_token: Callable[[str], None]) -> Completion:
+        return self._generate(req, req.model, with_tools(req.messages, req.tools, req.options.tool_choice), cancel, on_token)
+
+    def _generate(self, req: ChatRequest, slot: str, messages: list, cancel: threading.Event, on_token: Callable[[str], None],
+                  extra: dict | None = None) -> Completion:
         rt = self.runtime
         hcp = rt.hcp
+        opts = req.options
+        self._check_grammar(req)
         result = rt.engine.generate(
             GenerationRequest(
-                seq=req.model,
-                messages=with_tools(req.messages, req.tools),
-                stack=rt.slot_stack(req.model),
+                seq=slot,
+                messages=messages,
+                stack=rt.slot_stack(slot),
                 max_tokens=req.max_tokens or hcp.answer_max_tokens,
                 temperature=hcp.temperature if req.temperature is None else req.temperature,
                 seed=req.seed,
+                top_p=opts.top_p or 0.95,
+                stop=opts.stop,
+                grammar=opts.grammar,
                 repeat_penalty=hcp.repeat_penalty if req.repeat_penalty is None else req.repeat_penalty,
                 ignore_eos=req.ignore_eos,
                 cancel=cancel,
                 on_token=on_token,
             )
         )
-        return Completion(result.text, result.finish_reason, result.prompt_tokens, result.completion_tokens)
+        return Completion(result.text, result.finish_reason, result.prompt_tokens, result.completion_tokens, extra=extra or {})
+
+    def _check_grammar(self, req: ChatRequest) -> None:
+        if req.options.grammar is not None and not getattr(self.runtime.engine, "supports_grammar", True):
+            param = "response_format" if req.options.json_mode else "tool_choice"
+            raise bad(f"`{param}` needs a grammar and this server's engine (a remote) cannot decode under one — leave it out",
+                      param=param)
+
+    def memory_for(self, req: ChatRequest) -> bool:
+        """Whether an API client's turn gets the personal memory tail: HCP serve.api_memory (off | opt_in | on)."""
+        policy = self.runtime.hcp.serve.api_memory
+        return policy == "on" or (policy == "opt_in" and req.mol_memory)
 
     # -- the MoL turn ----------------------------------------------------------
     def session(self, conversation_id: str | None, earlier: list[dict]) -> Session:
@@ -82,9 +105,9 @@ class ServeService:
             with rt.db_lock:
                 known = conversation_id is not None and rt.timeline.conversation_exists(conversation_id)
                 session = rt.session(conversation_id if known else None)
-            if conversation_id and not known:
-                session.conversation_id = conversation_id
-                session.tasks = _seed(conversation_id, earlier, rt.hcp.entry_slot)
+            if not known:  # the client's earlier messages are this conversation's context (with or without an id)
+                session.conversation_id = conversation_id or session.conversation_id
+                session.tasks = _seed(session.conversation_id, earlier, rt.hcp.entry_slot)
             self._sessions[session.conversation_id] = session
             while len(self._sessions) > self.max_sessions:
                 self._sessions.popitem(last=False)
@@ -94,16 +117,40 @@ class ServeService:
         last = req.messages[-1]
         if last["role"] != "user":
             raise bad("For model `mol` the last message must be the user's turn")
-        session = self.session(req.conversation_id, req.messages[:-1])
-        result = session.run_turn(last["content"], cancel=cancel, hooks=TurnHooks(on_token=on_token))
+        if req.tools and req.options.tool_choice != "none":
+            return self._routed(req, cancel, on_token)
+        self._check_grammar(req)
+        opts = req.options
+        system = "\n\n".join(m["content"] for m in req.messages if m["role"] == "system" and m["content"].strip())
+        session = self.session(req.conversation_id, [m for m in req.messages[:-1] if m["role"] != "system"])
+        options = AnswerOptions(
+            max_tokens=req.max_tokens, temperature=req.temperature, seed=req.seed, top_p=opts.top_p or 0.95, stop=opts.stop,
+            grammar=opts.grammar, memory=self.memory_for(req), no_ui=opts.grammar is not None, system=system,
+        )
+        result = session.run_turn(last["content"], cancel=cancel, hooks=TurnHooks(on_token=on_token), options=options)
         t = result.timings_ms
         return Completion(
             result.answer,
-            "stop",
+            result.finish_reason,
             int(t.get("prompt_tokens", 0)),
             int(t.get("completion_tokens", 0)),
             extra={"conversation_id": result.conversation_id, "slot": result.slot, "task_id": result.task_id, "engine": result.engine},
         )
+
+
+    def _routed(self, req: ChatRequest, cancel: threading.Event, on_token: Callable[[str], None]) -> Completion:
+        """`mol` with the client's tools: the router picks the slot (never the UI slot: the client wants words or
+        tool calls), which answers the client's messages with its persona and the tools; the calls go back to the
+        client, so nothing runs here and nothing is stored."""
+        rt = self.runtime
+        route = rt.router.route(req.messages[-1]["content"], cancel)
+        slot = rt.hcp.entry_slot if is_ui_slot(rt, route.slot) else route.slot
+        head = system_head(rt.pack.intro, rt.pack.persona(rt.hcp.slots[slot].persona))
+        messages = [m for m in req.messages if m["role"] != "system"]
+        client_system = "\n\n".join(m["content"] for m in req.messages if m["role"] == "system")
+        system = {"role": "system", "content": f"{head}\n\n{client_system}".strip()}
+        extra = {"slot": slot, "route": {"slot": route.slot, "mode": route.mode, "fallback": route.fallback}}
+        return self._generate(req, slot, with_tools([system, *messages], req.tools, req.options.tool_choice), cancel, on_token, extra)
 
 
 def _seed(conversation_id: str, earlier: list[dict], slot: str) -> list[TaskRecord]:

@@ -1,0 +1,23 @@
+"""What a caller may ask of a turn's answer hop (an OpenAI client through `mol serve`).
+
+The route, summary and memory hops keep the HCP's budgets; only the answer the
+person (or program) reads takes the caller's max_tokens, temperature, seed,
+top_p, stop strings and output grammar, and its finish reason is reported back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class AnswerOptions:
+    max_tokens: int | None = None  # None: the HCP's answer.max_tokens
+    temperature: float | None = None  # None: the HCP's answer.temperature
+    seed: int = 0
+    top_p: float = 0.95
+    stop: tuple[str, ...] = ()
+    grammar: str | None = None  # GBNF the answer must follow (response_format); no tool calls are parsed from it
+    memory: bool = True  # put retrieved personal memories in the tail (off for API clients unless the HCP allows it)
+    no_ui: bool = False  # never answer with a UI document: a routed UI slot answers on the entry slot instead
+    system: str = ""  # the client's own system prompt, appended to the slot's system head
