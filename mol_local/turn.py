@@ -24,7 +24,7 @@ from mol_local.genui.turn_ui import answer_ui, holds, is_ui_slot
 from mol_local.remote_turn import memories_may_leave, run_on_engine
 from mol_local.recall import extract_after_turn, recall, remember_text, remember_turn, uses_writer
 from mol_local.summaries import checked_summary
-from mol_local.turn_options import AnswerOptions
+from mol_local.turn_options import AnswerOptions, words_slot
 from mol_local.tasks import Step, TaskMachine, capped_answer, parse_tool_calls
 from mol_local.views import ViewSpec, build_view
 
@@ -188,8 +188,8 @@ class Session:
                 hooks.on_route(route)
         slot = open_task.slot if open_task else route.slot  # type: ignore[union-attr]
         opts = self.options
-        if opts.no_ui and is_ui_slot(rt, slot):  # the client wants words, JSON or tool calls, not a UI document
-            slot = rt.hcp.entry_slot
+        if opts.no_ui:  # the client wants words, JSON or tool calls, not a UI document
+            slot = words_slot(rt, slot)
         task = TaskRecord(
             id=open_task.id if open_task else new_id(),
             conversation_id=self.conversation_id,

@@ -8,6 +8,10 @@ top_p, stop strings and output grammar, and its finish reason is reported back.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mol_local.runtime import Runtime
 
 
 @dataclass(frozen=True)
@@ -21,3 +25,15 @@ class AnswerOptions:
     memory: bool = True  # put retrieved personal memories in the tail (off for API clients unless the HCP allows it)
     no_ui: bool = False  # never answer with a UI document: a routed UI slot answers on the entry slot instead
     system: str = ""  # the client's own system prompt, appended to the slot's system head
+
+
+def words_slot(rt: Runtime, slot: str) -> str:
+    """`slot`, unless it answers with UI documents: then the routing fallback, the entry slot or the first other slot."""
+    from mol_local.genui.turn_ui import is_ui_slot
+
+    if not is_ui_slot(rt, slot):
+        return slot
+    for other in (rt.hcp.route_fallback, rt.hcp.entry_slot, *rt.hcp.slots):
+        if not is_ui_slot(rt, other):
+            return other
+    return slot

@@ -24,9 +24,8 @@ from memory.timeline import MessageRecord, TaskRecord, new_id
 from mol_local.engine.base import GenerationRequest
 from mol_local.runtime import Runtime
 from mol_local.server.openai import ChatRequest, Completion, HTTPProblem, bad, with_tools
-from mol_local.genui.turn_ui import is_ui_slot
 from mol_local.turn import Session, TurnHooks
-from mol_local.turn_options import AnswerOptions
+from mol_local.turn_options import AnswerOptions, words_slot
 from mol_local.views import system_head
 
 MOL_MODEL = "mol"
@@ -134,7 +133,8 @@ class ServeService:
             result.finish_reason,
             int(t.get("prompt_tokens", 0)),
             int(t.get("completion_tokens", 0)),
-            extra={"conversation_id": result.conversation_id, "slot": result.slot, "task_id": result.task_id, "engine": result.engine},
+            extra={"conversation_id": result.conversation_id, "slot": result.slot, "task_id": result.task_id, "engine": result.engine,
+                   "memory_ids": result.memory_ids},
         )
 
 
@@ -144,7 +144,7 @@ class ServeService:
         client, so nothing runs here and nothing is stored."""
         rt = self.runtime
         route = rt.router.route(req.messages[-1]["content"], cancel)
-        slot = rt.hcp.entry_slot if is_ui_slot(rt, route.slot) else route.slot
+        slot = words_slot(rt, route.slot)
         head = system_head(rt.pack.intro, rt.pack.persona(rt.hcp.slots[slot].persona))
         messages = [m for m in req.messages if m["role"] != "system"]
         client_system = "\n\n".join(m["content"] for m in req.messages if m["role"] == "system")
