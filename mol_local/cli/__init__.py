@@ -74,6 +74,7 @@ def import_commands() -> None:
     from mol_local.cli import bench_serve  # noqa: F401
     from mol_local.cli import bench_tui  # noqa: F401
     from mol_local.cli import tools  # noqa: F401
+    from mol_local.cli import tools_mcp  # noqa: F401
     from mol_local.cli import adapters  # noqa: F401
     from mol_local.cli import genui  # noqa: F401
     from mol_local.cli import bench_genui  # noqa: F401

@@ -153,7 +153,14 @@ def _bare(registry, slot: str, fingerprint: str) -> str:
     return "none — the bare base with its persona"
 
 
-CHECKS: list[Check] = [check_model, check_llama, check_gpu, check_remote, check_adapters, check_sandbox]
+def check_mcp(hcp: HCP) -> list[tuple[str, str]]:
+    """Each MCP server of the HCP: does it start, how many tools, how many ask first (each is started and stopped)."""
+    from mol_local.cli.tools_mcp import lines
+
+    return lines(hcp) if hcp.tools.mcp else []
+
+
+CHECKS: list[Check] = [check_model, check_llama, check_gpu, check_remote, check_adapters, check_sandbox, check_mcp]
 
 
 @cli.command()

@@ -31,12 +31,16 @@ def build_hub(
 ) -> ToolHub | None:
     """The runtime's hub from the HCP's `[tools]` (defaults when absent); None when no tool is enabled."""
     from mol_local.harness.hcp_record import HcpSkillRecorder
+    from mol_local.harness.mcp import McpHub
+    from mol_local.harness.mcp_tools import McpTools
 
     config = tools_config(hcp)
-    if not config.enabled_tools():
+    servers = getattr(getattr(hcp, "tools", None), "mcp", None) or {}
+    if not config.enabled_tools() and not any(s.enabled for s in servers.values()):
         return None
     recorder = HcpSkillRecorder(home, getattr(hcp, "source", None))
-    return ToolHub(db, config, home=home, memory=memory, recorder=recorder, lock=lock)
+    mcp = McpTools(McpHub(servers, home / "logs")) if servers else None
+    return ToolHub(db, config, home=home, memory=memory, recorder=recorder, lock=lock, mcp=mcp)
 
 
 def protections() -> dict[str, str]:

@@ -50,3 +50,15 @@ class SkillNotFound(HarnessError):
 
 class PromotionFailed(HarnessError):
     """A staged tool failed its held-out tests, so it was not promoted."""
+
+
+class McpFailed(ToolFailed):
+    """An MCP server could not run a call: not started, no answer in time, died mid-call, a result too big."""
+
+    status = "crashed"
+
+
+class NeedsApproval(HarnessError):
+    """A tool that must be allowed by the person first (an MCP tool not on the allow list, or marked destructive)."""
+
+    status = "denied"

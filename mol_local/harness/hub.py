@@ -18,9 +18,10 @@ from sqlite_utils import Database
 from mol_local.harness.builtins import BUILTINS, FAMILY_DOCS, skill_spec
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.limits import ToolsConfig
+from mol_local.harness.mcp_tools import McpTools
 from mol_local.harness.runner import Harness, MemoryPort, ToolContext
 from mol_local.harness.skills import PromotionReport, SkillRecorder, SkillStore
-from mol_local.harness.spec import ToolSpec, describe_tools
+from mol_local.harness.spec import TOOLS_HEADER, ToolSpec, describe_tools
 from mol_local.harness.store import AuditLog, NotesStore, RemindersStore
 
 SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -40,6 +41,7 @@ class ToolHub:
         max_live: int = MAX_LIVE_SANDBOXES,
         recorder: SkillRecorder | None = None,
         lock: RLockType | None = None,
+        mcp: McpTools | None = None,
     ) -> None:
         self.db = db
         self.config = config
@@ -53,6 +55,7 @@ class ToolHub:
         self._memory: MemoryPort | None = None
         self._harnesses: dict[str, Harness] = {}
         self._lock = threading.Lock()
+        self.mcp = mcp  # MCP servers' tools (HCP [tools.mcp.<name>]), `<server>.<tool>`
         self.db_lock = lock or threading.RLock()  # the runtime's: SQLite writes must not land inside another thread's transaction
 
     # -- which tools exist ---------------------------------------------------------------------
@@ -65,7 +68,14 @@ class ToolHub:
         return [t for t in enabled if t in BUILTINS]
 
     def specs(self) -> dict[str, ToolSpec]:
-        """Enabled built-ins plus every promoted tool (read live, so a promotion applies at once)."""
+        """Enabled built-ins, every promoted tool (read live, so a promotion applies at once), MCP servers' tools."""
+        out = self._own_specs()
+        if self.mcp is not None:
+            for name, spec in self.mcp.specs().items():
+                out.setdefault(name, spec)
+        return out
+
+    def _own_specs(self) -> dict[str, ToolSpec]:
         out = {name: BUILTINS[name] for name in self.builtin_names()}
         if "python" in out:
             for info in self.skills.promoted():
@@ -73,7 +83,11 @@ class ToolHub:
         return out
 
     def describe(self) -> str:
-        return describe_tools(list(self.specs().values()), FAMILY_DOCS)
+        text = describe_tools(list(self._own_specs().values()), FAMILY_DOCS)
+        extra = self.mcp.describe_lines() if self.mcp is not None else []
+        if not extra:
+            return text
+        return "\n".join([text or "\n".join(TOOLS_HEADER), *extra])
 
     # -- conversations -------------------------------------------------------------------------
     def workspace(self, conversation_id: str) -> Path:
@@ -122,3 +136,5 @@ class ToolHub:
             for harness in self._harnesses.values():
                 harness.close()
             self._harnesses.clear()
+        if self.mcp is not None:
+            self.mcp.hub.close()

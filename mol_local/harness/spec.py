@@ -17,6 +17,10 @@ from mol_local.harness.errors import BadArguments
 if TYPE_CHECKING:
     from mol_local.harness.runner import ToolContext
 
+TOOLS_HEADER = (
+    "# Tools",
+    'To use a tool, write <tool_call>{"name": "notes.find", "arguments": {"query": "milk"}}</tool_call> and wait for its result.',
+)
 _TYPE_NAMES = {str: "string", int: "integer", float: "number", bool: "boolean", dict: "object", list: "array", object: "any"}
 
 
@@ -88,10 +92,7 @@ def describe_tools(specs: Sequence[ToolSpec], family_docs: Mapping[str, str] | N
     if not specs:
         return ""
     family_docs = family_docs or {}
-    lines = [
-        "# Tools",
-        'To use a tool, write <tool_call>{"name": "notes.find", "arguments": {"query": "milk"}}</tool_call> and wait for its result.',
-    ]
+    lines = list(TOOLS_HEADER)
     families: dict[str, list[ToolSpec]] = {}
     for spec in sorted(specs, key=lambda s: s.name):
         families.setdefault(spec.name.split(".")[0] if "." in spec.name else spec.name, []).append(spec)
