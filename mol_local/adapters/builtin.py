@@ -109,10 +109,10 @@ def ensure_seeded(registry: Registry, base: Path, folder: Path = ROUTE_ADAPTER) 
     return rev
 
 
-def seed_shipped(registry: Registry, base: Path) -> list[str]:
+def seed_shipped(registry: Registry, base: Path, folders: tuple[Path, ...] | None = None) -> list[str]:
     """Seed the route adapter and every specialist that fits `base`; one line per folder that could not be."""
     problems = []
-    for folder in (ROUTE_ADAPTER, *SPECIALISTS):
+    for folder in folders if folders is not None else (ROUTE_ADAPTER, *SPECIALISTS):
         if not (folder / "manifest.json").is_file():
             problems.append(f"the shipped adapter {folder.name} is missing — its slot runs without it; reinstall mol-local")
             continue

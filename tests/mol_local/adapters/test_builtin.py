@@ -34,3 +34,39 @@ def test_an_upgrade_leaves_a_users_own_activation_alone(registry, registered, ba
                              training_ids=[], evidence={}, activate=True)
     new = ensure_seeded(registry, base_model_path, _version(tmp_path, "v2", base_info, base_model_path, seed=3))
     assert new is not None and registry.active("L0", "router").revision == mine.revision != new.revision
+
+
+def test_a_damaged_or_missing_shipped_specialist_leaves_its_slot_bare_with_one_line(registry, base_model_path: Path, tmp_path: Path) -> None:
+    from mol_local.adapters.builtin import seed_shipped
+
+    damaged = tmp_path / "smollm2-l1"
+    shutil.copytree(ROUTE_ADAPTER, damaged)
+    manifest = read_manifest(damaged)
+    manifest["slot"] = "L1"
+    manifest["hops"] = ["answer"]
+    (damaged / "manifest.json").write_text(__import__("json").dumps(manifest), encoding="utf-8")
+    with (damaged / "adapter.gguf").open("r+b") as fh:  # a flipped byte: the checksum no longer matches
+        fh.seek(4096)
+        byte = fh.read(1)
+        fh.seek(4096)
+        fh.write(bytes([byte[0] ^ 0xFF]))
+    problems = seed_shipped(registry, base_model_path, (ROUTE_ADAPTER, damaged, tmp_path / "smollm2-l2"))
+    assert len(problems) == 2
+    assert "smollm2-l1 could not be used" in problems[0] and "damaged" in problems[0] and "reinstall mol-local" in problems[0]
+    assert "smollm2-l2 is missing" in problems[1]
+    assert registry.active("L1", "specialist") is None and registry.revisions("L1", "specialist") == []
+    assert registry.active("L0", "router") is not None  # the intact one is seeded all the same
+
+
+def test_a_shipped_adapter_for_another_base_is_neither_seeded_nor_applied(registry, base_model_path: Path, tmp_path: Path) -> None:
+    from mol_local.adapters.manifest import base_fingerprint
+
+    foreign = tmp_path / "foreign"
+    shutil.copytree(ROUTE_ADAPTER, foreign)
+    manifest = read_manifest(foreign)
+    manifest["base_fingerprint"] = "0" * 64
+    (foreign / "manifest.json").write_text(__import__("json").dumps(manifest), encoding="utf-8")
+    assert ensure_seeded(registry, base_model_path, foreign) is None  # adapters belong to a base
+    rows = registry.verify(base=base_model_path)
+    assert all(r["ok"] for r in rows)
+    assert registry.stack("L0", hop="route", fingerprint=base_fingerprint(base_model_path)) == ()
