@@ -49,6 +49,8 @@ class MemoryBank:
         self._lock = threading.RLock()
         self._warm: threading.Thread | None = None
         self.warm_error: MemoryStoreError | None = None
+        self._viewing: dict[str, dict[str, float]] = {}  # conversation -> memories in its running turn's view
+        self._viewing_lock = threading.Lock()
 
     # -- lifecycle ------------------------------------------------------------
     @property
@@ -118,15 +120,16 @@ class MemoryBank:
             self.index.upsert([r.id for r in rows], vecs, [r.updated_at for r in rows])
 
     # -- writing --------------------------------------------------------------
-    def add(self, rows: Sequence[MemoryRow], *, index_now: bool = True) -> list[MemoryRow]:
+    def add(self, rows: Sequence[MemoryRow], *, index_now: bool = True, sources: Sequence[str] = ()) -> list[MemoryRow]:
         """Store rows in SQLite (one transaction), then index them.
 
         With index_now=False and the index not loaded yet, indexing is left to
         the drift check at the next open: SQLite already holds the truth.
+        `sources`: other conversations whose words the rows hold (see memory.consent).
         """
         if index_now:
             self.ensure_ready()  # check drift first, so the new rows are not reported as drift
-        self.store.add_many(rows)
+        self.store.add_many(rows, sources)
         self.index_rows(rows, index_now=index_now)
         return list(rows)
 
@@ -139,18 +142,45 @@ class MemoryBank:
                 return
             self._embed_into_index(rows)
 
-    def update(self, memory_id: str, text: str) -> MemoryRow:
-        row = self.store.update_text(memory_id, text)
+    def update(self, memory_id: str, text: str, *, sources: Sequence[str] = ()) -> MemoryRow:
+        row = self.store.update_text(memory_id, text, sources)
         self.index_rows([row], index_now=False)
         return row
 
     def drop_vectors(self, ids: Sequence[str]) -> None:
-        """After the SQLite rows are gone: remove their vectors (opening the index if needed)."""
+        """After the SQLite rows are gone: rebuild the index without their vectors, or any other whose
+        row is gone (a forget: Chroma's delete leaves the bytes behind, see VectorIndex.compact)."""
         with self._lock:
-            if not self._ready:
-                self.ensure_ready()  # the drift check removes vectors whose rows are gone
-                return
-            self.index.delete(list(ids))
+            self.ensure_ready()
+            gone, rows = set(ids), self.store.versions()
+            self.index.compact(lambda i: i not in gone and i in rows)
+
+    # -- what a running turn's view holds (memory.consent) ---------------------
+    def viewing(self, conversation_id: str, found: Sequence[Recalled], *, fresh: bool = False) -> None:
+        """Note memories put in the view of `conversation_id`'s turn before it commits: recall's tail
+        (`fresh`: a new turn starts the list) and whatever a tool's search returned. The commit records
+        them as the turn's uses (`take_viewing`); a turn that never commits leaves them to the next one,
+        which errs on the side of keeping a turn out of training."""
+        with self._viewing_lock:
+            held = {} if fresh else self._viewing.get(conversation_id, {})
+            for r in found:
+                held.setdefault(r.memory.id, r.score)
+            self._viewing[conversation_id] = held
+
+    def take_viewing(self, conversation_id: str) -> list[tuple[str, float]]:
+        """(memory id, score) of everything `viewing` noted for this conversation, in order; the list is emptied."""
+        with self._viewing_lock:
+            return list(self._viewing.pop(conversation_id, {}).items())
+
+    def write_sources(self, conversation_id: str | None, memory_ids: Sequence[str] = ()) -> list[str]:
+        """The conversations whose words a memory written now from `conversation_id` may hold: that one, the
+        sources of `memory_ids`, of what its running turn's view holds, and of what its earlier views held."""
+        with self._viewing_lock:
+            held = list(self._viewing.get(conversation_id, {})) if conversation_id else []
+        out = self.store.sources([*memory_ids, *held])
+        if conversation_id:
+            out |= {conversation_id} | self.store.view_sources(conversation_id)
+        return sorted(out)
 
     # -- reading --------------------------------------------------------------
     def search(self, query: str, k: int = 5, *, min_score: float | None = None) -> list[Recalled]:

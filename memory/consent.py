@@ -4,26 +4,51 @@ Consent is per conversation, opt-in (the default comes from HCP and is off in
 the shipped profiles), revocable and timestamped: every change is a new
 record and the latest one wins. Nothing else may read the timeline for
 training — the trainer calls `eligible_trajectories` and nothing more.
+
+Consent is also a property of the data. A memory carries the consent of its
+sources (`memory_sources`): it is consented only while every conversation its
+words came from is. Recall may put any memory in any view, but a task whose
+view held a memory that is not consented is not training-eligible, and neither
+is any later task of that conversation: their views held the tainted task
+(verbatim or as its summary), and an answer may repeat what it recalled. The
+tainted turns are excluded, not trained with the memory removed: their answers
+were written with it in view, so removing it from the prompt would not remove
+it from the target.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from sqlite_utils import Database
 
 from memory.db import transaction
 from memory.errors import NotFound
+from memory.store import UNATTRIBUTED
 from memory.timeline import new_id, now_iso
 
 FORGOTTEN = "[forgotten]"
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def hashed_id(raw: str) -> str:
+    """The one training-data id hash (adapter manifests store ids only hashed): sha256 of the raw id,
+    and an id that is already a sha256 hex stays as it is (`mol_local.adapters.manifest` uses this)."""
+    return raw if _HEX64.match(raw) else hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
 
 def training_id(task_id: str) -> str:
-    """The hashed id a trained adapter's manifest lists for a task (`training_data_ids`)."""
-    return hashlib.sha256(f"task:{task_id}".encode()).hexdigest()
+    """The hashed id a trained adapter's manifest lists for a task (`training_data_ids`): `hashed_id("task:<id>")`."""
+    return hashed_id(f"task:{task_id}")
+
+
+def task_id_forms(task_id: str) -> set[str]:
+    """Every form a manifest may list a task under: the training id, and raw ids the registry hashed or an old
+    hand-written manifest kept as they were (`forget` matches all of them)."""
+    return {training_id(task_id), hashed_id(task_id), task_id, f"task:{task_id}"}
 
 
 @dataclass(frozen=True)
@@ -86,16 +111,52 @@ def consent_overview(db: Database, *, default_on: bool = False) -> list[ConsentS
     return out
 
 
+def _conversation_on(db: Database, default_on: bool) -> Callable[[str], bool]:
+    latest = _latest(db)
+    return lambda conversation_id: latest.get(conversation_id, ("on" if default_on else "off", ""))[0] == "on"
+
+
+def unconsented_memories(db: Database, *, default_on: bool = False) -> set[str]:
+    """Memories some source of which has no training consent (a memory from no conversation follows
+    HCP consent.default, as a conversation with no record does)."""
+    on = _conversation_on(db, default_on)
+    out: set[str] = set()
+    for memory_id, source in db.execute(
+        "select m.id, coalesce(s.conversation_id, m.conversation_id, ?) from memories m left join memory_sources s on s.memory_id = m.id",
+        [UNATTRIBUTED],
+    ):
+        if not (default_on if source == UNATTRIBUTED else on(source)):
+            out.add(memory_id)
+    return out
+
+
+def tainted_tasks(db: Database, *, default_on: bool = False) -> set[str]:
+    """Tasks whose view held a memory without consent, and every later task of their conversation."""
+    bad = unconsented_memories(db, default_on=default_on)
+    first: dict[str, int] = {}
+    for task_id, memory_id, conversation_id, seq in db.execute(
+        "select u.task_id, u.memory_id, t.conversation_id, t.seq from memory_uses u join tasks t on t.id = u.task_id"
+    ):
+        if memory_id in bad:
+            first[conversation_id] = min(seq, first.get(conversation_id, seq))
+    out: set[str] = set()
+    for conversation_id, seq in first.items():
+        out |= {r[0] for r in db.execute("select id from tasks where conversation_id = ? and seq >= ?", [conversation_id, seq])}
+    return out
+
+
 def eligible_trajectories(
     db: Database, *, default_on: bool = False, slot: str | None = None, since: str | None = None
 ) -> Iterator[Trajectory]:
-    """Every training-eligible task, oldest first: consented (and not revoked), not forgotten, committed and closed.
+    """Every training-eligible task, oldest first: consented (and not revoked), not forgotten, committed and
+    closed, and no memory without consent in its view or in an earlier task's (`tainted_tasks`).
 
     `default_on` is HCP `consent.default`; `since` (ISO time) limits to tasks
     closed after it, for incremental nightly runs.
     """
-    latest = _latest(db)
-    allowed = [c["id"] for c in db.query("select id from conversations") if latest.get(c["id"], ("on" if default_on else "off", ""))[0] == "on"]
+    on = _conversation_on(db, default_on)
+    allowed = [c["id"] for c in db.query("select id from conversations") if on(c["id"])]
+    tainted = tainted_tasks(db, default_on=default_on)
     for conv in allowed:
         sql = (
             "select t.id, t.slot, t.closed_at, s.text as summary from tasks t left join summaries s on s.task_id = t.id "
@@ -110,6 +171,8 @@ def eligible_trajectories(
             sql += " and t.closed_at > ?"
             args.append(since)
         for task in db.query(sql + " order by t.seq", args):
+            if task["id"] in tainted:
+                continue
             msgs = [
                 {"role": m["role"], "content": m["content"]}
                 for m in db.query("select role, content from messages where task_id = ? order by seq", [task["id"]])

@@ -11,7 +11,9 @@ from __future__ import annotations
 import os
 import shutil
 import threading
-from collections.abc import Callable, Sequence
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -29,6 +31,7 @@ COLLECTION = "memories"
 # M=64 0.96; query time stays ~2 ms.
 HNSW = {"space": "cosine", "ef_construction": 512, "ef_search": 256, "max_neighbors": 64}
 LAYOUT = 3  # bump when HNSW or the stored metadata change: the index is then rebuilt from SQLite
+LOCK_TIMEOUT_S = 120.0  # the longest a forget's rebuild of a large index takes on a slow machine
 _MODELS: dict[str, Any] = {}  # one loaded model per process, shared by every Embedder
 _MODELS_LOCK = threading.Lock()
 T = TypeVar("T")
@@ -103,12 +106,21 @@ class Hit:
 
 
 class VectorIndex:
-    """A Chroma collection under `path`; we always pass our own vectors (never Chroma's default embedder)."""
+    """A Chroma collection under `path`; we always pass our own vectors (never Chroma's default embedder).
+
+    Chroma's local client is not safe for several processes at once (the app, `mol serve`, `mol chat`
+    on one MOL_HOME: two opening a missing index raced each other's renames, "unable to open database
+    file"). Every operation holds a lock file beside the index, and every write leaves a new
+    generation stamp there; an index whose stamp moved since it last looked reconnects first, so it
+    reads what the other process wrote (and never the vectors a forget elsewhere removed).
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._client: Any = None
         self._col: Any = None
+        self._gen: str | None = None  # the generation stamp this client last saw
+        self._flock: Any = None
 
     def _errors(self) -> tuple[type[BaseException], ...]:
         import sqlite3
@@ -117,12 +129,46 @@ class VectorIndex:
 
         return (ChromaError, sqlite3.DatabaseError, OSError, ValueError)
 
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold the index's lock file (re-entrant in one thread); reconnect if another process wrote since."""
+        from filelock import FileLock, Timeout
+
+        if self._flock is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._flock = FileLock(str(self._side("lock")), timeout=LOCK_TIMEOUT_S)
+        try:
+            with self._flock:
+                if self._col is not None and self._gen != self._read_gen():
+                    self._close()
+                    self._connect()
+                yield
+        except Timeout as exc:
+            raise IndexUnavailable(f"Another mol process has held the vector index at {self.path} for {LOCK_TIMEOUT_S:.0f} s — wait for it, then retry") from exc
+
+    def _read_gen(self) -> str:
+        try:
+            return self._side("gen").read_text(encoding="utf-8")
+        except OSError:
+            return ""
+
+    def _bump(self) -> None:
+        """After a write (inside the lock): a new stamp, so other processes reconnect before their next use."""
+        stamp, tmp = uuid.uuid4().hex, self._side(f"gen.{os.getpid()}")
+        tmp.write_text(stamp, encoding="utf-8")
+        os.replace(tmp, self._side("gen"))
+        self._gen = stamp
+
     def open(self) -> str | None:
         """Open the collection. A missing or unreadable index is wiped and recreated empty.
 
         Returns why it had to be recreated (None when it opened as it was), so
         the caller rebuilds it from SQLite and says so.
         """
+        with self._locked():
+            return self._open()
+
+    def _open(self) -> str | None:
         reason = None
         if self.path.exists() and not (self.path / "chroma.sqlite3").is_file():
             reason = f"the vector index at {self.path} was incomplete"
@@ -153,6 +199,8 @@ class VectorIndex:
 
         path = path or self.path
         path.mkdir(parents=True, exist_ok=True)
+        if path == self.path:
+            self._gen = self._read_gen()
         self._client = chromadb.PersistentClient(path=str(path), settings=Settings(anonymized_telemetry=False))
         self._col = self._client.get_or_create_collection(
             COLLECTION,
@@ -183,34 +231,61 @@ class VectorIndex:
         next open. (Deleting in place once left Chroma with a collection row whose
         metadata segment was gone: "Missing metadata segment".)
         """
+        with self._locked():
+            self._replace_with([], np.zeros((0, DIM), dtype=np.float32), [])
+
+    def compact(self, keep: Callable[[str], bool]) -> int:
+        """Rebuild the index with only the vectors whose id `keep` accepts; returns how many were dropped.
+
+        This is how a forget removes vectors. Chroma's delete does not remove the
+        bytes: its `embeddings_queue` table keeps every upsert with the full vector
+        until the HNSW segment persists, and hnswlib only marks an element deleted.
+        A fresh directory holds only what is kept; the old one is deleted whole.
+        """
+        with self._locked():
+            got = self._call(lambda c: c.get(include=["embeddings", "metadatas"]))
+            picked = [i for i, vid in enumerate(got["ids"]) if keep(vid)]
+            vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, DIM)[picked]
+            self._replace_with(
+                [got["ids"][i] for i in picked], vectors, [(got["metadatas"][i] or {}).get("updated_at", "") for i in picked]
+            )
+            return len(got["ids"]) - len(picked)
+
+    def _replace_with(self, ids: Sequence[str], vectors: np.ndarray, versions: Sequence[str]) -> None:
         self._close()
         self._drop_leftovers()
         fresh, old = self._side("new"), self._side("old")
         self._connect(fresh)
+        if len(ids):
+            self.upsert(ids, vectors, versions)
         self._close()
         if self.path.exists():
             os.replace(self.path, old)
         os.replace(fresh, self.path)
         shutil.rmtree(old, ignore_errors=True)
+        self._bump()
         self._connect()
 
-    def _call(self, op: Callable[[Any], T]) -> T:
-        """Run `op(collection)`; on a Chroma error reconnect once and retry.
+    def _call(self, op: Callable[[Any], T], *, write: bool = False) -> T:
+        """Run `op(collection)` under the lock; on a Chroma error reconnect once and retry.
 
-        Another process (`mol memory reindex` while the app runs) may have replaced
+        A process that predates the lock (or a crash mid-write) may still have replaced
         the directory under our open handles ("attempt to write a readonly
         database", "Missing metadata segment"): a fresh connection sees the new one.
         """
-        try:
-            return op(self._col)
-        except self._errors():
-            pass
-        try:
-            self._close()
-            self._connect()
-            return op(self._col)
-        except self._errors() as exc:
-            raise IndexUnavailable(f"The vector index at {self.path} is damaged ({str(exc)[:120]}) — run `mol memory reindex`") from exc
+        with self._locked():
+            try:
+                out = op(self._col)
+            except self._errors():
+                try:
+                    self._close()
+                    self._connect()
+                    out = op(self._col)
+                except self._errors() as exc:
+                    raise IndexUnavailable(f"The vector index at {self.path} is damaged ({str(exc)[:120]}) — run `mol memory reindex`") from exc
+            if write:
+                self._bump()
+            return out
 
     def model_matches(self) -> bool:
         meta = self._call(lambda c: c.metadata) or {}
@@ -226,11 +301,11 @@ class VectorIndex:
                 ids=list(ids[i : i + 1000]),
                 embeddings=vectors[i : i + 1000],
                 metadatas=[{"updated_at": v} for v in versions[i : i + 1000]],
-            ))
+            ), write=True)
 
     def delete(self, ids: Sequence[str]) -> None:
         for i in range(0, len(ids), 1000):
-            self._call(lambda c, i=i: c.delete(ids=list(ids[i : i + 1000])))
+            self._call(lambda c, i=i: c.delete(ids=list(ids[i : i + 1000])), write=True)
 
     def count(self) -> int:
         return self._call(lambda c: c.count())

@@ -211,3 +211,41 @@ def m006_add_memory_pinned_at(db: Database) -> None:
     db.execute("update memories set pinned = 0 where pinned is null")
     db.execute("update memories set pinned_at = updated_at where pinned = 1")
     db["memories"].create_index(["pinned", "pinned_at"])
+
+
+@migrations()
+def m007_add_conversation_revision(db: Database) -> None:
+    """A counter bumped by every write to a conversation's history (a committed turn, a redaction).
+
+    A session compares it with the one it loaded: another process (`mol serve`
+    and `mol chat -c` on one conversation) wrote in between, so it reloads.
+    """
+    db["conversations"].add_column("revision", int, not_null_default=0)
+
+
+@migrations()
+def m008_create_memory_sources(db: Database) -> None:
+    """Every conversation whose words a memory holds (its own, and any whose memories an update merged).
+
+    Consent is a property of the data: a memory is consented only when all its
+    source conversations are. Rows before this migration get their one source
+    ("(none)" for a memory from no conversation, e.g. `mol memory add`).
+    """
+    db.execute(  # the sources go with their memory, however it is deleted
+        "create table memory_sources (memory_id text not null references memories(id) on delete cascade, "
+        "conversation_id text not null, added_at text, primary key (memory_id, conversation_id))"
+    )
+    db["memory_sources"].create_index(["conversation_id"])
+    db.execute(
+        "insert into memory_sources (memory_id, conversation_id, added_at) "
+        "select id, coalesce(conversation_id, '(none)'), created_at from memories"
+    )
+
+
+@migrations()
+def m009_add_conversation_source(db: Database) -> None:
+    """Where a conversation came from: app (the TUI and `mol chat`), api (`mol serve` clients), import.
+
+    API clients' conversations are kept out of the app's list (`mol chat --list --all` shows them).
+    """
+    db["conversations"].add_column("source", str, not_null_default="app")

@@ -16,6 +16,7 @@ from memory.timeline import new_id, now_iso
 KINDS = ("fact", "preference", "event")
 PINNED_MAX = 8  # pinned memories ride in every answer's tail: the cap keeps that tail small (see mol_local/recall.py)
 ORDER = "order by pinned desc, pinned_at, created_at, rowid"  # pinned first, in the order they were pinned
+UNATTRIBUTED = "(none)"  # the source of a memory from no conversation (`mol memory add`); no conversation id can be this
 
 
 @dataclass(frozen=True)
@@ -69,9 +70,24 @@ def new_memory(
     return MemoryRow(new_id(), memory_text(text), kind, origin, conversation_id, source_message_id, pinned, stamp, stamp, stamp if pinned else None)
 
 
-def insert_rows(db: Database, rows: Sequence[MemoryRow]) -> None:
-    """Insert inside the caller's transaction."""
+def insert_rows(db: Database, rows: Sequence[MemoryRow], sources: Iterable[str] = ()) -> None:
+    """Insert inside the caller's transaction; each row's sources are its conversation plus `sources`."""
     db["memories"].insert_all((dict(r.as_dict(), pinned=int(r.pinned)) for r in rows), batch_size=500)
+    extra = [c for c in sources if c]
+    for r in rows:
+        add_sources(db, r.id, [r.conversation_id or UNATTRIBUTED, *extra])
+
+
+def add_sources(db: Database, memory_id: str, conversation_ids: Iterable[str]) -> None:
+    """Record that `memory_id` holds words from these conversations (inside the caller's transaction).
+
+    A memory's consent is that of all its sources (memory.consent), so a source is never dropped.
+    """
+    stamp = now_iso()
+    db["memory_sources"].insert_all(
+        ({"memory_id": memory_id, "conversation_id": c, "added_at": stamp} for c in dict.fromkeys(conversation_ids) if c),
+        ignore=True,
+    )
 
 
 def _pin_stamp(db: Database) -> str:
@@ -89,17 +105,39 @@ class MemoryStore:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    def add_many(self, rows: Sequence[MemoryRow]) -> None:
+    def add_many(self, rows: Sequence[MemoryRow], sources: Iterable[str] = ()) -> None:
+        """`sources`: conversations whose words the rows also hold (an extraction from a turn that recalled them)."""
+        sources = list(sources)
         with transaction(self.db) as db:
-            insert_rows(db, rows)
+            insert_rows(db, rows, sources)
 
-    def update_text(self, memory_id: str, text: str) -> MemoryRow:
+    def update_text(self, memory_id: str, text: str, sources: Iterable[str] = ()) -> MemoryRow:
+        """New text for a memory; `sources` are the conversations the new words came from (added to its own)."""
         clean = memory_text(text)
+        sources = list(sources)
         with transaction(self.db) as db:
             if not list(db.query("select 1 from memories where id = ?", [memory_id])):
                 raise NotFound(f"No memory {memory_id!r} — list them with `mol memory list`")
             db["memories"].update(memory_id, {"text": clean, "updated_at": now_iso()})
+            add_sources(db, memory_id, sources)
         return self.get(memory_id)
+
+    def view_sources(self, conversation_id: str) -> set[str]:
+        """Sources of every memory a committed view of this conversation held (`memory_uses`): its history
+        may repeat their words, so whatever is written from it carries them too (memory.consent)."""
+        return {r[0] for r in self.db.execute(
+            "select distinct s.conversation_id from memory_uses u join tasks t on t.id = u.task_id "
+            "join memory_sources s on s.memory_id = u.memory_id where t.conversation_id = ?", [conversation_id])}
+
+    def sources(self, memory_ids: Iterable[str]) -> set[str]:
+        """Every source conversation of these memories."""
+        ids = list(memory_ids)
+        out: set[str] = set()
+        for i in range(0, len(ids), 500):
+            chunk = ids[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            out |= {r[0] for r in self.db.execute(f"select conversation_id from memory_sources where memory_id in ({marks})", chunk)}
+        return out
 
     def get(self, memory_id: str) -> MemoryRow:
         rows = list(self.db.query("select * from memories where id = ?", [memory_id]))

@@ -69,6 +69,17 @@ class TurnRecord:
     timings: dict[str, float] = field(default_factory=dict)
     # run inside the commit transaction with the new messages' ids (memories, memory uses)
     extra_writes: list[Callable[[Database, list[str]], None]] = field(default_factory=list)
+    # the conversation's revision the writer's history was loaded at (None: new, or unknown)
+    base_revision: int | None = None
+
+
+@dataclass(frozen=True)
+class Committed:
+    """What `commit_turn` wrote: the conversation's new revision, and whether the writer's history was stale
+    (another process committed to this conversation since it was loaded: reload it)."""
+
+    revision: int
+    stale: bool
 
 
 class Timeline:
@@ -82,8 +93,15 @@ class Timeline:
         if not self.conversation_exists(conversation_id):
             raise NotFound(f"No conversation {conversation_id!r} — list them with `mol chat --list`")
 
-    def list_conversations(self) -> list[dict]:
-        return list(self.db.query("select id, title, created_at, updated_at from conversations order by updated_at desc"))
+    def list_conversations(self, *, every_source: bool = False) -> list[dict]:
+        """Newest first; API clients' conversations (source "api") only with `every_source`."""
+        where = "" if every_source else "where source != 'api' "
+        return list(self.db.query(f"select id, title, created_at, updated_at, source from conversations {where}order by updated_at desc"))
+
+    def revision(self, conversation_id: str) -> int | None:
+        """The conversation's write counter (None when it is not stored, e.g. forgotten)."""
+        row = self.db.execute("select revision from conversations where id = ?", [conversation_id]).fetchone()
+        return None if row is None else int(row[0] or 0)
 
     def load_tasks(self, conversation_id: str) -> list[TaskRecord]:
         """All committed tasks of a conversation, in order, with their messages and summaries."""
@@ -104,16 +122,32 @@ class Timeline:
             tasks[row["task_id"]].messages.append(MessageRecord(row["role"], row["content"]))
         return list(tasks.values())
 
-    def commit_turn(self, turn: TurnRecord) -> None:
+    def commit_turn(self, turn: TurnRecord) -> Committed:
+        """Write the turn in one transaction. Numbers come from the database inside it, not from the
+        writer's memory: a new task gets the next `seq` of the conversation, new messages the next
+        message seq of their task (`turn.task.seq` and `turn.first_message_seq` are set to them), so two
+        processes writing one conversation both keep their turns, in commit order."""
         stamp = now_iso()
         task = turn.task
         with transaction(self.db) as db:
-            if not self.conversation_exists(turn.conversation_id):
+            rev = self.revision(turn.conversation_id)
+            if rev is None:
                 db["conversations"].insert(
-                    {"id": turn.conversation_id, "title": turn.conversation_title, "created_at": stamp, "updated_at": stamp}
+                    {"id": turn.conversation_id, "title": turn.conversation_title, "created_at": stamp, "updated_at": stamp, "revision": 1}
                 )
             else:
-                db["conversations"].update(turn.conversation_id, {"updated_at": stamp})
+                db.execute("update conversations set updated_at = ?, revision = revision + 1 where id = ?", [stamp, turn.conversation_id])
+            is_new = turn.task_is_new or not db.execute("select 1 from tasks where id = ?", [task.id]).fetchone()
+            if is_new:  # a held task another process forgot is written again as a new one
+                task.seq = db.execute(
+                    "select coalesce(max(seq) + 1, 0) from tasks where conversation_id = ?", [turn.conversation_id]
+                ).fetchone()[0]
+                turn.first_message_seq = 0
+            else:
+                turn.first_message_seq = db.execute(
+                    "select coalesce(max(seq) + 1, 0) from messages where task_id = ?", [task.id]
+                ).fetchone()[0]
+            stale = turn.base_revision is not None and (rev or 0) != turn.base_revision
             row = {
                 "id": task.id,
                 "conversation_id": turn.conversation_id,
@@ -123,7 +157,7 @@ class Timeline:
                 "closed_at": stamp if task.status == "closed" else None,
                 "timings": json.dumps(turn.timings),
             }
-            if turn.task_is_new:
+            if is_new:
                 db["tasks"].insert({**row, "created_at": stamp})
             else:
                 db["tasks"].update(task.id, row)
@@ -159,6 +193,7 @@ class Timeline:
                 )
             for write in turn.extra_writes:
                 write(db, message_ids)
+        return Committed((rev or 0) + 1, stale)
 
     def route_decision(self, task_id: str) -> dict | None:
         rows = list(self.db.query("select * from route_decisions where task_id = ?", [task_id]))
@@ -176,8 +211,8 @@ class Timeline:
         like = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         return list(
             self.db.query(
-                "select id, title, created_at, updated_at from conversations c where c.title like :q escape '\\' "
-                "or exists (select 1 from messages m where m.conversation_id = c.id and m.content like :q escape '\\') "
+                "select id, title, created_at, updated_at from conversations c where c.source != 'api' and (c.title like :q escape '\\' "
+                "or exists (select 1 from messages m where m.conversation_id = c.id and m.content like :q escape '\\')) "
                 "order by updated_at desc",
                 {"q": like},
             )

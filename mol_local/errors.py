@@ -55,7 +55,14 @@ class RemoteError(MolError):
 
 
 class RemoteUnavailable(RemoteError):
-    """The remote cannot be reached, timed out, failed with 5xx, or broke a stream; the HCP fallback may answer."""
+    """The remote cannot be reached, timed out, failed with 5xx, or broke a stream; the HCP fallback may answer.
+
+    `str()` is the whole line with the fix (for when nothing falls back); `reason` is what happened alone,
+    for the notice when the fallback did answer."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason or message.split(" — ", 1)[0]
 
 
 class RemoteAuthError(RemoteError):

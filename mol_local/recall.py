@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memory.bank import MemoryBank, Recalled
-from memory.store import KINDS, MemoryRow, new_memory, insert_rows
+from memory.store import KINDS, MemoryRow, MemoryStore, insert_rows, new_memory
 from mol_local.engine.base import GenerationRequest
 
 if TYPE_CHECKING:
@@ -98,8 +98,11 @@ def extraction_messages(user: str, answer: str, known: Sequence[Recalled]) -> li
     ]
 
 
-def recall(runtime: Runtime, text: str) -> list[Recalled]:
+def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> list[Recalled]:
     """Pinned memories first, then the top-k (HCP memory.top_k) others for this turn; free when there are none.
+
+    With `conversation_id` they start that conversation's turn's list of memories in view
+    (`MemoryBank.viewing`), which the commit records and a tool's `memory.remember` inherits sources from.
 
     Pinned memories (at most memory.store.PINNED_MAX) are always in the view,
     whatever the message, on top of the k: pinning says "this always matters".
@@ -112,24 +115,34 @@ def recall(runtime: Runtime, text: str) -> list[Recalled]:
     found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY)
     scores = {r.memory.id: r.score for r in found}
     first = [Recalled(row, scores.get(row.id, 0.0)) for row in pinned]
-    return first + [r for r in found if not r.memory.pinned][:k]
+    out = first + [r for r in found if not r.memory.pinned][:k]
+    if conversation_id is not None:
+        runtime.memory.viewing(conversation_id, out, fresh=True)
+    return out
 
 
 def uses_writer(bank: MemoryBank, task_id: str, used: Sequence[Recalled]):
-    """A commit-time write recording which memories this turn's view held."""
+    """A commit-time write recording which memories this turn's view held: `used` (recall's tail) and every
+    other the bank noted for the task's conversation meanwhile (a tool's `memory.search` result is in the view
+    too). Training eligibility is decided from these (memory.consent.tainted_tasks)."""
 
     def write(db: Database, _message_ids: list[str]) -> None:
-        bank.store.record_uses(db, task_id, [(r.memory.id, r.score) for r in used])
+        held = {r.memory.id: r.score for r in used}
+        row = db.execute("select conversation_id from tasks where id = ?", [task_id]).fetchone()
+        for memory_id, score in bank.take_viewing(row[0]) if row else []:
+            held.setdefault(memory_id, score)
+        bank.store.record_uses(db, task_id, list(held.items()))
 
     return write
 
 
 def remember_writer(row: MemoryRow, user_index: int):
-    """A commit-time write storing `row`, linked to the turn's user message."""
+    """A commit-time write storing `row`, linked to the turn's user message; it carries the sources of what
+    the conversation's earlier views held (the words may be copied from an answer that recalled them)."""
 
     def write(db: Database, message_ids: list[str]) -> None:
         linked = MemoryRow(**{**row.__dict__, "source_message_id": message_ids[user_index]})
-        insert_rows(db, [linked])
+        insert_rows(db, [linked], MemoryStore(db).view_sources(row.conversation_id) if row.conversation_id else ())
 
     return write
 
@@ -156,19 +169,30 @@ def extract_after_turn(
     if not _FIRST_PERSON.search(user):
         return None  # memories are about the user; a turn with no first person has none to offer
     proposal = propose(runtime, user, answer, known)
-    return store_proposal(runtime.memory, proposal, conversation_id=conversation_id, message_id=message_id)
+    return store_proposal(
+        runtime.memory, proposal, conversation_id=conversation_id, message_id=message_id, recalled=[r.memory.id for r in known]
+    )
 
 
-def store_proposal(bank: MemoryBank, proposal: Proposal, *, conversation_id: str, message_id: str | None) -> MemoryRow | None:
-    """Apply add/update unless it is a near-duplicate of a stored memory."""
+def store_proposal(
+    bank: MemoryBank, proposal: Proposal, *, conversation_id: str, message_id: str | None, recalled: Sequence[str] = ()
+) -> MemoryRow | None:
+    """Apply add/update unless it is a near-duplicate of a stored memory.
+
+    The answer it was read from saw the `recalled` memories (and the conversation's history saw
+    others), so their source conversations become sources of what is written too
+    (`MemoryBank.write_sources`): a fact from a conversation without training consent never
+    turns into a consented memory by being repeated in one that has it.
+    """
     if proposal.op == "none":
         return None
     if bank.nearest(proposal.text, threshold=DUPLICATE_SIMILARITY) is not None:
         return None
+    sources = bank.write_sources(conversation_id, recalled)
     if proposal.op == "update" and proposal.target:
-        return bank.update(proposal.target, proposal.text)
+        return bank.update(proposal.target, proposal.text, sources=sources)
     row = new_memory(proposal.text, kind=proposal.kind, origin="auto", conversation_id=conversation_id, source_message_id=message_id)
-    bank.add([row])
+    bank.add([row], sources=sources)
     return row
 
 
@@ -185,7 +209,7 @@ def remember_turn(session, fact: str, text: str):
     summary = f"The user asked me to remember: {row.text}"
     route = RouteRecord(slot, "command", REMEMBER, False, 0.0)
     new = [MessageRecord("user", text), MessageRecord("assistant", reply)]
-    rt.timeline.commit_turn(
+    session.commit(
         TurnRecord(
             conversation_id=session.conversation_id,
             conversation_title=text[:80],
@@ -196,9 +220,8 @@ def remember_turn(session, fact: str, text: str):
             route=route,
             summary=summary,
             extra_writes=[remember_writer(row, 0)],
-        )
+        ),
+        list(session.tasks),
     )
-    task.messages, task.summary = new, summary
-    session.tasks = session.tasks + [task]
     rt.memory.index_rows([rt.memory.store.get(row.id)], index_now=False)
     return TurnResult(session.conversation_id, task.id, slot, reply, route, summary, memories_written=[row.id])

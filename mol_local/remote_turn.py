@@ -58,14 +58,15 @@ def run_on_engine(session: Session, text: str, cancel: threading.Event | None, h
         if fallback is None:
             raise
         if hooks.on_fallback is not None:
-            hooks.on_fallback(str(exc))
+            hooks.on_fallback(exc.reason)
         session.runtime = fallback  # under the session's lock: no other turn sees the swap
         try:
             result = session._run(text, cancel, hooks)
         finally:
             session.runtime = rt
         result.engine = f"{fallback.engine_label} (fallback: {rt.engine_label} unreachable)"
-        result.notices.append(f"The remote could not answer, so the local profile {fallback.hcp.name} did: {exc}")
+        result.notices.append(f"The remote could not answer ({exc.reason}), so the local profile {fallback.hcp.name} did; "
+                              "nothing of the remote's partial answer was kept")
         return result
 
 
@@ -82,10 +83,11 @@ def run_remote_turn(session: Session, text: str, cancel: threading.Event | None,
         if m.role in ("user", "assistant")
     ]
     current = [{"role": "user", "content": text}]
-    if memories_may_leave(rt):
-        from mol_local.recall import recall
+    from mol_local.recall import recall, uses_writer
 
-        current = with_tail(current, [r.memory.text for r in recall(rt, text)])
+    recalled = recall(rt, text, session.conversation_id) if memories_may_leave(rt) else []
+    if recalled:
+        current = with_tail(current, [r.memory.text for r in recalled])
     result = rt.engine.complete_turn(  # type: ignore[attr-defined]
         messages + current,
         conversation_id=session.conversation_id,
@@ -119,9 +121,9 @@ def run_remote_turn(session: Session, text: str, cancel: threading.Event | None,
         first_message_seq=0,
         route=route,
         timings=timings,
+        extra_writes=[uses_writer(rt.memory, task.id, recalled)],  # what the view held decides training eligibility
     )
-    with rt.db_lock:
-        rt.timeline.commit_turn(record)
-    task.messages = new
-    session.tasks = history + [task]
-    return TurnResult(session.conversation_id, task.id, slot, answer, route, None, timings)
+    session.commit(record, history)
+    result = TurnResult(session.conversation_id, task.id, slot, answer, route, None, timings)
+    result.memory_ids = [r.memory.id for r in recalled]
+    return result

@@ -21,7 +21,7 @@ from memory.db import open_db
 from memory.timeline import Timeline
 from mol_local.engine.base import AdapterSpec, Engine, Stack
 from mol_local.models import resolve_model
-from mol_local.paths import db_path, mol_home, offline_env
+from mol_local.paths import mol_home, offline_env
 from mol_local.route_embed import memory_classifier
 from mol_local.router import Router
 from mol_local.tasks import ToolRunner
@@ -46,20 +46,27 @@ def load_default_hcp(path: Path | None = None) -> HCP:
 
 class Runtime:
     def __init__(
-        self, hcp: HCP, *, engine: Engine | None = None, tools: ToolRunner | None = None, fallback_engine: Engine | None = None
+        self,
+        hcp: HCP,
+        *,
+        engine: Engine | None = None,
+        tools: ToolRunner | None = None,
+        fallback_engine: Engine | None = None,
+        home: Path | None = None,
     ) -> None:
         offline_env()
         self.hcp = hcp
+        self.home = Path(home) if home is not None else mol_home()  # every store of this runtime lives here
         require(check_personas(hcp))
         self.pack = load_pack(hcp.pack_location())
-        self.db = open_db(db_path())
+        self.db = open_db(self.home / "mol.db")
         self.timeline = Timeline(self.db)
         self.tools = tools
         self._engine = engine
         self._engine_lock = threading.Lock()
         self._fallback_engine = fallback_engine  # the local engine for HCP remote.fallback (tests inject one)
-        self.db_lock = threading.RLock()  # one SQLite connection, many server threads: one writer at a time
         self.clock: Callable[[], datetime] = datetime.now  # local "now" for every tail and for reminder phrases
+        self.adapter_problems: list[str] = []  # shipped adapters that could not be seeded (their slots run bare)
 
     @property
     def max_tool_rounds(self) -> int:
@@ -136,14 +143,14 @@ class Runtime:
     def _registry_stack(self, slot: str, hop: str) -> Stack:
         if self.hcp.backend != "llama-cpp":
             return ()
-        from mol_local.adapters.builtin import ensure_seeded
+        from mol_local.adapters.builtin import seed_shipped
         from mol_local.adapters.registry import Registry
         from mol_local.adapters.manifest import base_fingerprint
 
         base = self.model_path()
         registry = Registry(self.adapters_root())
         if not getattr(self, "_adapters_seeded", False):
-            ensure_seeded(registry, base)  # the shipped route specialist, once per MOL_HOME
+            self.adapter_problems = seed_shipped(registry, base)  # the shipped route adapter and specialists, once per MOL_HOME
             self._adapters_seeded = True
         return registry.stack(slot, hop=hop, fingerprint=base_fingerprint(base))
 
@@ -197,10 +204,10 @@ class Runtime:
     @cached_property
     def memory(self) -> MemoryBank:
         """Memories + vector index; nothing heavy loads until first used (or `memory.warm_up()`)."""
-        return MemoryBank(self.db, mol_home() / "chroma")
+        return MemoryBank(self.db, self.home / "chroma")
 
     def adapters_root(self) -> Path:
-        return mol_home() / "adapters"
+        return self.home / "adapters"
 
     # -- tools --------------------------------------------------------------
     @cached_property
@@ -209,7 +216,7 @@ class Runtime:
         from mol_local.harness import build_hub
         from mol_local.harness.memory_port import BankMemory
 
-        hub = build_hub(self.hcp, self.db, home=mol_home(), memory=lambda: BankMemory(self.memory), lock=self.db_lock)
+        hub = build_hub(self.hcp, self.db, home=self.home, memory=lambda: BankMemory(self.memory))
         if hub is not None:
             hub.reminders.clock = lambda: self.clock()  # "tomorrow 9am" counts from the same now the tail shows
         return hub

@@ -24,6 +24,7 @@ from mol_local.genui.turn_ui import answer_ui, holds, is_ui_slot
 from mol_local.remote_turn import memories_may_leave, run_on_engine
 from mol_local.recall import extract_after_turn, recall, remember_text, remember_turn, uses_writer
 from mol_local.summaries import checked_summary
+from memory.transfer import source_writer
 from mol_local.turn_options import AnswerOptions, words_slot
 from mol_local.tasks import Step, TaskMachine, capped_answer, parse_tool_calls
 from mol_local.views import ViewSpec, build_view
@@ -50,6 +51,7 @@ class TurnResult:
     view_id: str | None = None  # L3: the stored generative-UI view this answer is (mol_local.genui)
     tool_calls: list[dict] = field(default_factory=list)  # each call made: name, arguments, result, error
     document: dict | None = None  # L3: the final UI document
+    ui_raw_first: str | None = None  # L3: the first attempt as generated, before any repair
 
 
 @dataclass
@@ -71,9 +73,11 @@ class Session:
         if conversation_id is not None:
             runtime.timeline.require(conversation_id)
             self.conversation_id = conversation_id
+            self.revision = runtime.timeline.revision(conversation_id) or 0  # read first: a commit after it shows as stale
             self.tasks: list[TaskRecord] = runtime.timeline.load_tasks(conversation_id)
         else:
             self.conversation_id = new_id()
+            self.revision = 0  # the conversation's write counter this history matches (memory.timeline)
             self.tasks = []
         self.tools = runtime.tools_for(self.conversation_id)
         self._lock = threading.Lock()
@@ -123,6 +127,7 @@ class Session:
         hooks = hooks or TurnHooks()
         self._warm_cancel.set()
         with self._lock:
+            self.refresh()
             if (fact := remember_text(text)) is not None:
                 return remember_turn(self, fact, text.strip())
             self._continue = continue_task
@@ -164,6 +169,30 @@ class Session:
         """Ask a running prewarm to stop after its current chunk (the app calls this before closing)."""
         self._warm_cancel.set()
 
+    def refresh(self) -> None:
+        """Reload the history when another writer changed this conversation since this session read it
+        (`mol serve` and `mol chat -c` on one conversation, a forget); a forgotten one starts empty."""
+        timeline = self.runtime.timeline
+        revision = timeline.revision(self.conversation_id)
+        if revision is None:
+            if self.revision:  # it was stored and is gone: forgotten, so its history must not live on here
+                self.tasks, self.revision = [], 0
+        elif revision != self.revision:
+            self.revision = revision
+            self.tasks = timeline.load_tasks(self.conversation_id)
+
+    def commit(self, record: TurnRecord, history: list[TaskRecord]) -> None:
+        """Write the turn (task numbers come from the database, in the transaction) and adopt it as history;
+        when another process committed to this conversation meanwhile, reload the history from the store."""
+        timeline = self.runtime.timeline
+        record.base_revision = self.revision
+        done = timeline.commit_turn(record)
+        task = record.task
+        task.messages = task.messages + record.new_messages
+        task.summary = record.summary
+        self.revision = done.revision
+        self.tasks = timeline.load_tasks(self.conversation_id) if done.stale else history + [task]
+
     def _check(self, cancel: threading.Event | None) -> None:
         if cancel is not None and cancel.is_set():
             raise TurnCancelled("Turn cancelled — nothing was saved")
@@ -201,7 +230,7 @@ class Session:
         new: list[MessageRecord] = [MessageRecord("user", text)]
         stack = rt.slot_stack(slot)
         answer = ""
-        recalled = recall(rt, text) if memories_may_leave(rt) and opts.memory else []
+        recalled = recall(rt, text, self.conversation_id) if memories_may_leave(rt) and opts.memory else []
         notes = [r.memory.text for r in recalled]
         now = rt.clock()
         composed = None
@@ -280,22 +309,21 @@ class Session:
         )
         message_ids: list[str] = []
         record.extra_writes = [uses_writer(rt.memory, task.id, recalled), lambda _db, ids: message_ids.extend(ids)]
+        if opts.source:  # an API client's conversation is kept out of the app's list
+            record.extra_writes.append(source_writer(self.conversation_id, opts.source))
         if composed is not None and composed.document is not None:
             from mol_local.genui.store import GenUIStore
 
             ui_store = GenUIStore(rt.db)
             ui_row = ui_store.row(composed.document, conversation_id=self.conversation_id, task_id=task.id)
             record.extra_writes.append(ui_store.writer(ui_row))
-        with rt.db_lock:
-            rt.timeline.commit_turn(record)
+        self.commit(record, history)
         machine.committed()
-        task.messages = task.messages + new
-        task.summary = summary
-        self.tasks = history + [task]
         result = TurnResult(self.conversation_id, task.id, slot, answer, route, summary, timings, machine.rounds)
         result.tool_calls = tool_calls
         result.finish_reason = finish
         result.document = composed.document.to_json() if composed is not None and composed.document is not None else None
+        result.ui_raw_first = composed.raw_first if composed is not None else None
         result.view_id = ui_row["id"] if composed is not None and composed.document is not None else None
         result.memory_ids = [r.memory.id for r in recalled]
         if rt.hcp.memory.auto_extract:

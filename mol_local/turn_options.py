@@ -25,6 +25,7 @@ class AnswerOptions:
     memory: bool = True  # put retrieved personal memories in the tail (off for API clients unless the HCP allows it)
     no_ui: bool = False  # never answer with a UI document: a routed UI slot answers on the entry slot instead
     system: str = ""  # the client's own system prompt, appended to the slot's system head
+    source: str = ""  # the conversation's source when this turn commits ("api" for mol serve); "" leaves it
 
 
 def words_slot(rt: Runtime, slot: str) -> str:

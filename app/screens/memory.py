@@ -159,12 +159,12 @@ class MemoryScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="memory", exit_on_error=False)
     def forget(self, memory_id: str) -> None:
-        from memory.forget import forget_memories
+        from mol_local.forget import forget_memories
 
         runtime = self.mol.runtime
         assert runtime is not None
         try:
-            report = forget_memories(runtime.memory, [memory_id], runtime.adapters_root())
+            report = forget_memories(runtime, [memory_id])
         except user_errors() as exc:
             self.app.call_from_thread(self.notify, str(exc), severity="error")
             return

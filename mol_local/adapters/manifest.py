@@ -8,10 +8,10 @@ and the configured base.
 from __future__ import annotations
 
 import hashlib
-import re
 from functools import lru_cache
 from pathlib import Path
 
+from memory.consent import hashed_id  # the one training-id hash; re-exported here for the registry and recipes
 from mol_local.adapters.errors import ChecksumMismatch, ForbiddenTensor, RegistryError, ShapeMismatch
 from mol_local.adapters.manifest_schema import check_manifest_values, loads_manifest
 from mol_local.models import GGUFInfo, check_adapter_fits, inspect_gguf
@@ -20,7 +20,6 @@ FORMAT = 1
 LAYERS = ("router", "specialist", "personal")  # router: L0's route-hop adapter; the other two stack on answers
 HOPS = ("route", "answer")
 MAX_MANIFEST_BYTES = 4 << 20
-_HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _FORBIDDEN_STEMS = ("token_embd", "output", "token_embd_norm", "output_norm")
 
 
@@ -30,11 +29,6 @@ def sha256_file(path: Path) -> str:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()
-
-
-def hashed_id(raw: str) -> str:
-    """Training data ids are stored hashed; an id that is already a sha256 hex stays as it is."""
-    return raw if _HEX64.match(raw) else hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
 
 def revision_files(folder: Path) -> list[str]:

@@ -15,7 +15,7 @@ import os
 import re
 import shutil
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +24,7 @@ from mol_local.adapters.errors import RegistryError
 from mol_local.adapters.manifest import (
     FORMAT,
     LAYERS,
+    MAX_MANIFEST_BYTES,
     base_fingerprint,
     check_checksums,
     check_gguf_adapter,
@@ -283,6 +284,21 @@ class Registry:
                         problem = str(exc)
                     rows.append({"slot": s, "layer": lay, "revision": rev.revision, "ok": problem is None, "problem": problem})
         return rows
+
+    def training_ids(self) -> Iterator[tuple[str, list[str] | None]]:
+        """(folder, the training data ids its manifest lists) for every folder under the root that holds a
+        manifest, whatever its name or state; None for a manifest that cannot be read. `memory.forget`
+        marks what lists a forgotten turn, and an unreadable one too (it cannot be proved clean)."""
+        if not self.root.is_dir():
+            return
+        for manifest in sorted(self.root.glob("*/*/*/manifest.json")):
+            try:
+                if manifest.stat().st_size > MAX_MANIFEST_BYTES:
+                    raise ValueError("too large to read")
+                listed = json.loads(manifest.read_text(encoding="utf-8")).get("training_data_ids") or []
+                yield str(manifest.parent), [str(x) for x in listed]
+            except (OSError, ValueError, RecursionError, AttributeError, TypeError):  # JSON and UTF-8 errors are ValueErrors
+                yield str(manifest.parent), None
 
     def storage(self, base: Path) -> dict:
         """Bytes of base + every registered adapter file vs one merged full model per adapted slot."""

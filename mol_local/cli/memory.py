@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from memory.errors import InvalidMemory
-from memory.forget import forget_conversation, forget_everything, forget_memories
+from mol_local.forget import forget_conversation, forget_everything, forget_memories
 from memory.store import KINDS, MemoryRow, new_memory
 from mol_local.cli import cli
 from mol_local.cli.common import emit_json, open_runtime
@@ -154,20 +154,22 @@ def memory_forget(
     if all_ and not yes:
         raise InvalidMemory("--all deletes every conversation and memory — add --yes to confirm")
     rt = open_runtime(ctx)
-    bank, root = rt.memory, rt.adapters_root()
+    bank = rt.memory
     if ids:
-        report = forget_memories(bank, ids, root)
+        report = forget_memories(rt, ids)
     elif query is not None:
         if not query.strip():
             raise InvalidMemory("Empty --query — give the text to forget")
         matches = {r.id for r in bank.store.containing(query.strip())}
         matches |= {r.memory.id for r in bank.search(query, 20, min_score=FORGET_QUERY_SIMILARITY)}
-        report = forget_memories(bank, sorted(matches), root)
+        report = forget_memories(rt, sorted(matches))
     elif conversation_id:
-        report = forget_conversation(bank, conversation_id, root)
+        report = forget_conversation(rt, conversation_id)
     else:
-        report = forget_everything(bank, root)
+        report = forget_everything(rt)
     _notices(bank)
+    for line in report.notices:
+        click.echo(line, err=True)
     if as_json:
         emit_json(report.as_dict())
         return

@@ -131,6 +131,6 @@ class ViewController:
 
 def view_for_task(rt: Runtime, task_id: str) -> ViewController | None:
     """The newest view an L3 task produced, ready for a renderer; None when the answer was text."""
-    store = GenUIStore(rt.db, rt.db_lock)
+    store = GenUIStore(rt.db)
     view_id = store.for_task(task_id)
     return ViewController(store, DataPort(rt.db), view_id) if view_id else None

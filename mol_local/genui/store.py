@@ -9,9 +9,7 @@ ticked tomorrow.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable
-from contextlib import nullcontext
 from typing import Any
 
 from sqlite_utils import Database
@@ -23,11 +21,10 @@ from mol_local.genui.errors import UnknownView
 
 
 class GenUIStore:
-    """`lock`: the runtime's db_lock, when the connection is shared with turn threads (the app)."""
+    """Views in the store; every write is a `memory.db.transaction` (which takes the store's writer lock)."""
 
-    def __init__(self, db: Database, lock: threading.RLock | None = None) -> None:
+    def __init__(self, db: Database) -> None:
         self.db = db
-        self.lock = lock or nullcontext()
 
     def row(self, doc: UIDocument, *, conversation_id: str | None, task_id: str | None, view_id: str | None = None) -> dict:
         return {"id": view_id or new_id()[:12], "conversation_id": conversation_id, "task_id": task_id,
@@ -39,7 +36,7 @@ class GenUIStore:
 
     def save(self, doc: UIDocument, *, conversation_id: str | None = None, task_id: str | None = None) -> str:
         row = self.row(doc, conversation_id=conversation_id, task_id=task_id)
-        with self.lock, transaction(self.db):
+        with transaction(self.db):
             self.db["genui_views"].insert(row)
         return row["id"]
 
@@ -80,7 +77,7 @@ class GenUIStore:
     def set_state(self, view_id: str, values: dict[str, Any]) -> None:
         self.meta(view_id)
         stamp = now_iso()
-        with self.lock, transaction(self.db):
+        with transaction(self.db):
             for key, value in values.items():
                 self.db["genui_state"].upsert(
                     {"view_id": view_id, "key": key, "value": json.dumps(value, ensure_ascii=False), "updated_at": stamp},
@@ -88,7 +85,7 @@ class GenUIStore:
 
     def log(self, view_id: str, action: str, kind: str, visibility: str, detail: dict) -> str:
         event_id = new_id()
-        with self.lock, transaction(self.db):
+        with transaction(self.db):
             self.db["genui_events"].insert({"id": event_id, "view_id": view_id, "action": action, "kind": kind,
                                             "visibility": visibility, "detail": json.dumps(detail, ensure_ascii=False),
                                             "created_at": now_iso()})

@@ -16,7 +16,7 @@ from sqlite_utils import Database
 
 from mol_local.harness.calls import from_openai_tool_calls, merge_tool_call_deltas
 from mol_local.harness.errors import HarnessError
-from mol_local.harness.hub import RLockType, ToolHub
+from mol_local.harness.hub import ToolHub
 from mol_local.harness.limits import ToolLimits, ToolsConfig, tools_config
 from mol_local.harness.runner import Harness, MemoryPort
 
@@ -27,7 +27,7 @@ __all__ = [
 
 
 def build_hub(
-    hcp: Any, db: Database, *, home: Path, memory: Callable[[], MemoryPort] | None = None, lock: RLockType | None = None
+    hcp: Any, db: Database, *, home: Path, memory: Callable[[], MemoryPort] | None = None
 ) -> ToolHub | None:
     """The runtime's hub from the HCP's `[tools]` (defaults when absent); None when no tool is enabled."""
     from mol_local.harness.hcp_record import HcpSkillRecorder
@@ -40,7 +40,7 @@ def build_hub(
         return None
     recorder = HcpSkillRecorder(home, getattr(hcp, "source", None))
     mcp = McpTools(McpHub(servers, home / "logs")) if servers else None
-    return ToolHub(db, config, home=home, memory=memory, recorder=recorder, lock=lock, mcp=mcp)
+    return ToolHub(db, config, home=home, memory=memory, recorder=recorder, mcp=mcp)
 
 
 def protections() -> dict[str, str]:

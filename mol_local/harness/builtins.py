@@ -121,7 +121,7 @@ def _files_read(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
 
 def _memory_search(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
     assert ctx.memory is not None
-    found = ctx.memory.search(a["query"], a.get("k", 5))
+    found = ctx.memory.search(a["query"], a.get("k", 5), conversation_id=ctx.conversation_id)
     return ToolOutcome("\n".join(f"- {t}" for t in found) if found else f"No memories match {a['query']!r}.")
 
 

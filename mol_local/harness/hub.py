@@ -27,7 +27,6 @@ from mol_local.harness.store import AuditLog, NotesStore, RemindersStore
 SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 TOOLS_WITH_PYTHON = ("save_tool", "promote_tool")  # writing helpers is part of the Python harness
 MAX_LIVE_SANDBOXES = 4
-RLockType = type(threading.RLock())
 
 
 class ToolHub:
@@ -40,7 +39,6 @@ class ToolHub:
         memory: Callable[[], MemoryPort] | None = None,
         max_live: int = MAX_LIVE_SANDBOXES,
         recorder: SkillRecorder | None = None,
-        lock: RLockType | None = None,
         mcp: McpTools | None = None,
     ) -> None:
         self.db = db
@@ -56,7 +54,6 @@ class ToolHub:
         self._harnesses: dict[str, Harness] = {}
         self._lock = threading.Lock()
         self.mcp = mcp  # MCP servers' tools (HCP [tools.mcp.<name>]), `<server>.<tool>`
-        self.db_lock = lock or threading.RLock()  # the runtime's: SQLite writes must not land inside another thread's transaction
 
     # -- which tools exist ---------------------------------------------------------------------
     def builtin_names(self) -> list[str]:
@@ -110,7 +107,7 @@ class ToolHub:
                     sandbox=lambda: harness.sandbox(),  # type: ignore[union-attr]
                     promote=self.promote,
                 )
-                harness = Harness(ctx, self.specs, self.audit, on_sandbox_start=self._make_room, db_lock=self.db_lock)
+                harness = Harness(ctx, self.specs, self.audit, on_sandbox_start=self._make_room)
                 self._harnesses[conversation_id] = harness
             if any(t.startswith("memory.") for t in self.builtin_names()):
                 harness.ctx.memory = self.memory()

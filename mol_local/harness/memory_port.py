@@ -18,11 +18,16 @@ class BankMemory:
     def __init__(self, bank: MemoryBank) -> None:
         self.bank = bank
 
-    def search(self, query: str, k: int) -> list[str]:
+    def search(self, query: str, k: int, *, conversation_id: str | None = None) -> list[str]:
+        """The texts go into the calling turn's view: the bank notes them, so the commit records them as
+        used and the turn's training eligibility follows their consent (memory.consent)."""
         try:
-            return [hit.memory.text for hit in self.bank.search(query, max(1, min(k, 20)))]
+            hits = self.bank.search(query, max(1, min(k, 20)))
         except MemoryStoreError as exc:
             raise ToolFailed(f"memory search is unavailable ({exc})") from exc
+        if conversation_id is not None:
+            self.bank.viewing(conversation_id, hits)
+        return [hit.memory.text for hit in hits]
 
     def remember(self, text: str, *, conversation_id: str | None) -> str:
         try:
@@ -30,7 +35,7 @@ class BankMemory:
         except InvalidMemory as exc:
             raise BadArguments(str(exc)) from exc
         try:
-            self.bank.add([row])
+            self.bank.add([row], sources=self.bank.write_sources(conversation_id))  # the words may come from its view
         except MemoryStoreError as exc:
             raise ToolFailed(f"the memory could not be stored ({exc})") from exc
         return row.id

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import difflib
 import json
-import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from mol_local.harness.builtins import BUILTINS
 from mol_local.harness.errors import HarnessError, UnknownTool
 from mol_local.harness.limits import ToolLimits, ToolsConfig
 from mol_local.harness.sandbox import Sandbox
@@ -28,14 +26,14 @@ from mol_local.tasks import ToolCall
 
 MAX_AUDIT_ARGS = 4000
 NOTE_ROOM = 4096  # room for the notes a tool appends after cutting its output to output_kb
-SANDBOX_TOOLS = {"python", "promote_tool"}
-RLockType = type(threading.RLock())
 
 
 class MemoryPort(Protocol):
     """What memory.search / memory.remember need from the memory store."""
 
-    def search(self, query: str, k: int) -> list[str]: ...
+    def search(self, query: str, k: int, *, conversation_id: str | None = None) -> list[str]:
+        """Texts of the k nearest memories; with `conversation_id`, they count as in that turn's view."""
+        ...
 
     def remember(self, text: str, *, conversation_id: str | None) -> str: ...
 
@@ -62,13 +60,12 @@ class Harness:
     """ToolRunner for one conversation. `tools()` is asked on every call, so promotions show up at once."""
 
     def __init__(self, ctx: ToolContext, tools: Callable[[], Mapping[str, ToolSpec]], audit: AuditLog,
-                 on_sandbox_start: Callable[[Harness], None] | None = None, db_lock: RLockType | None = None) -> None:
+                 on_sandbox_start: Callable[[Harness], None] | None = None) -> None:
         self.ctx = ctx
         self.tools = tools
         self.audit = audit
         self._sandbox: Sandbox | None = None
         self._on_start = on_sandbox_start
-        self._db_lock = db_lock or threading.RLock()
         self.last_used = 0.0
 
     @property
@@ -107,17 +104,12 @@ class Harness:
         """(the text the model reads, the audit status)."""
         t0 = time.perf_counter()
         self.last_used = time.monotonic()
-        if call.name in SANDBOX_TOOLS or call.name not in BUILTINS:
-            outcome = self._dispatch(call)  # sandbox work can take seconds: do not hold the SQLite lock for it
-        else:
-            with self._db_lock:
-                outcome = self._dispatch(call)
+        outcome = self._dispatch(call)  # a tool's writes are transactions of their own (memory.db.transaction)
         cap = self.ctx.limits(call.name or "python").output_kb * 1024 + NOTE_ROOM
         text = outcome.text.encode("utf-8", "replace").decode("utf-8")
         if len(text) > cap:  # a safety net: tools cut their own output and say how
             text = text[:cap] + f"\n[result cut at {cap // 1024} KB]"
-        with self._db_lock:
-            self._record(call, slot, outcome.status, text, t0)
+        self._record(call, slot, outcome.status, text, t0)
         return text, outcome.status
 
     def _record(self, call: ToolCall, slot: str, status: str, text: str, t0: float) -> None:

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from sqlite_utils import Database
 
+from memory.db import transaction
 from memory.timeline import new_id, now_iso
 from mol_local.harness.errors import BadArguments, PromotionFailed, SkillNotFound
 from mol_local.harness.limits import FAMILIES, ToolLimits
@@ -112,10 +113,14 @@ class SkillStore:
             raise SkillNotFound(f"no saved tool named {name!r} — see `mol tools list`")
         return rows[0]
 
-    def _event(self, name: str, event: str, sha: str, detail: Any) -> None:
-        self.db["skill_events"].insert(
-            {"id": new_id(), "name": name, "event": event, "sha256": sha, "detail": json.dumps(detail, ensure_ascii=False), "created_at": now_iso()}
-        )
+    def _event(self, name: str, event: str, sha: str, detail: Any, change: dict | None = None) -> None:
+        """Log an event, and apply `change` to the skill's row in the same transaction."""
+        with transaction(self.db) as db:
+            if change is not None:
+                db["skills"].upsert({"name": name, **change}, pk="name")
+            db["skill_events"].insert(
+                {"id": new_id(), "name": name, "event": event, "sha256": sha, "detail": json.dumps(detail, ensure_ascii=False), "created_at": now_iso()}
+            )
 
     # -- staging and promotion -----------------------------------------------------------------
     def save(self, name: str, source: str, tests: Any) -> SkillInfo:
@@ -134,8 +139,8 @@ class SkillStore:
         (folder / "tool.py").write_text(source, encoding="utf-8")
         (folder / "tests.json").write_text(json.dumps(cases, ensure_ascii=False, indent=1), encoding="utf-8")
         sha, stamp = sha256_text(source), now_iso()
-        self.db["skills"].upsert({"name": name, "status": "staged", "sha256": sha, "path": str(folder), "created_at": stamp, "updated_at": stamp}, pk="name")
-        self._event(name, "staged", sha, {"tests": len(cases)})
+        self._event(name, "staged", sha, {"tests": len(cases)},
+                    {"status": "staged", "sha256": sha, "path": str(folder), "created_at": stamp, "updated_at": stamp})
         return SkillInfo(name, "staged", sha, str(folder), doc, params)
 
     def promote(self, name: str, limits: ToolLimits) -> PromotionReport:
@@ -161,8 +166,7 @@ class SkillStore:
             box.close()
             shutil.rmtree(scratch, ignore_errors=True)
         if report.failed:
-            self.db["skills"].update(name, {"status": "rejected", "updated_at": now_iso()})
-            self._event(name, "rejected", sha, {"passed": report.passed, "failed": report.failed})
+            self._event(name, "rejected", sha, {"passed": report.passed, "failed": report.failed}, {"status": "rejected", "updated_at": now_iso()})
             raise PromotionFailed(
                 f"{name!r} failed {len(report.failed)} of {len(cases)} held-out tests ({report.failed[0]}) — fix the code and save it again"
             )
@@ -170,7 +174,8 @@ class SkillStore:
         if target.exists():
             shutil.rmtree(target)
         shutil.copytree(folder, target)
-        self.db["skills"].update(name, {"status": "promoted", "sha256": sha, "path": str(target), "updated_at": now_iso()})
+        with transaction(self.db) as db:
+            db["skills"].update(name, {"status": "promoted", "sha256": sha, "path": str(target), "updated_at": now_iso()})
         if self.recorder is not None:
             report.hcp = self.recorder.promoted(name, sha, target / "tool.py", _signature(source, name)[0])
         self._event(name, "promoted", sha, {"passed": report.passed, "hcp": report.hcp})
@@ -180,7 +185,8 @@ class SkillStore:
         row = self._row(name)
         if row["status"] != "promoted":
             raise SkillNotFound(f"{name!r} is not promoted (it is {row['status']}) — nothing to demote")
-        self.db["skills"].update(name, {"status": "demoted", "updated_at": now_iso()})
+        with transaction(self.db) as db:
+            db["skills"].update(name, {"status": "demoted", "updated_at": now_iso()})
         hcp = self.recorder.demoted(name, reason) if self.recorder is not None else ""
         self._event(name, "demoted", row["sha256"], {"reason": reason, "hcp": hcp})
 

@@ -3,7 +3,8 @@
 Tables come from migration `m002_create_tool_tables`. Tool side effects are
 durable when the tool returns (a note the model created stays even if the
 user cancels the rest of the turn); the audit row records every call, also
-the refused ones.
+the refused ones. Every write is a `memory.db.transaction`, which takes the
+store's writer lock itself.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from datetime import datetime, timezone
 
 from sqlite_utils import Database
 
+from memory.db import transaction
 from memory.timeline import new_id, now_iso
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import due_at, human
@@ -46,7 +48,8 @@ class NotesStore:
         stamp = now_iso()
         row = {"id": new_id()[:12], "conversation_id": conversation_id, "title": title.strip(), "body": body,
                "created_at": stamp, "updated_at": stamp}
-        self.db["notes"].insert(row)
+        with transaction(self.db) as db:
+            db["notes"].insert(row)
         return row
 
     def find(self, query: str, *, limit: int = 10) -> list[dict]:
@@ -78,7 +81,8 @@ class RemindersStore:
             raise BadArguments("before needs a due time to count back from — pass due too, e.g. 'tomorrow 2pm'")
         row = {"id": new_id()[:12], "conversation_id": conversation_id, "text": text.strip(),
                "due_at": parse_due(due, before, now=self.clock()) if due else None, "created_at": now_iso(), "completed_at": None}
-        self.db["reminders"].insert(row)
+        with transaction(self.db) as db:
+            db["reminders"].insert(row)
         return row
 
     def list(self, *, include_done: bool = False) -> list[dict]:
@@ -88,11 +92,12 @@ class RemindersStore:
         ))
 
     def complete(self, reminder_id: str) -> dict:
-        rows = list(self.db.query("select id, text, completed_at from reminders where id = ?", [reminder_id]))
-        if not rows:
-            raise BadArguments(f"no reminder with id {reminder_id!r} — list them with reminders.list")
-        if rows[0]["completed_at"] is None:
-            self.db["reminders"].update(reminder_id, {"completed_at": now_iso()})
+        with transaction(self.db) as db:
+            rows = list(db.query("select id, text, completed_at from reminders where id = ?", [reminder_id]))
+            if not rows:
+                raise BadArguments(f"no reminder with id {reminder_id!r} — list them with reminders.list")
+            if rows[0]["completed_at"] is None:
+                db["reminders"].update(reminder_id, {"completed_at": now_iso()})
         return {**rows[0], "completed_at": rows[0]["completed_at"] or "now"}
 
     def due(self, now: datetime | None = None) -> list[dict]:
@@ -122,7 +127,8 @@ class AuditLog:
 
     def record(self, entry: AuditEntry) -> str:
         row_id = new_id()
-        self.db["tool_calls"].insert({"id": row_id, **entry.__dict__, "created_at": now_iso()})
+        with transaction(self.db) as db:
+            db["tool_calls"].insert({"id": row_id, **entry.__dict__, "created_at": now_iso()})
         return row_id
 
     def list(self, *, conversation_id: str | None = None, limit: int = 50) -> list[dict]:

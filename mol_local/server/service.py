@@ -11,7 +11,10 @@ earlier messages; they become context for this session only.
 Slot models (`L0`..`L3`) are stateless, like a vLLM/SGLang multi-LoRA server:
 the client's messages as given, the slot's adapter stack, no routing, nothing
 stored. Requests on one conversation serialise on its Session's lock;
-generation serialises at the engine.
+generation serialises at the engine. Another process may write the same
+conversation (`mol chat -c`): a cached Session rereads its history when the
+store's revision moved, and task numbers come from the store at commit, so
+neither writer loses a turn (see `Session.refresh`, `Timeline.commit_turn`).
 """
 
 from __future__ import annotations
@@ -101,9 +104,8 @@ class ServeService:
             if conversation_id and conversation_id in self._sessions:
                 self._sessions.move_to_end(conversation_id)
                 return self._sessions[conversation_id]
-            with rt.db_lock:
-                known = conversation_id is not None and rt.timeline.conversation_exists(conversation_id)
-                session = rt.session(conversation_id if known else None)
+            known = conversation_id is not None and rt.timeline.conversation_exists(conversation_id)
+            session = rt.session(conversation_id if known else None)
             if not known:  # the client's earlier messages are this conversation's context (with or without an id)
                 session.conversation_id = conversation_id or session.conversation_id
                 session.tasks = _seed(session.conversation_id, earlier, rt.hcp.entry_slot)
@@ -124,7 +126,7 @@ class ServeService:
         session = self.session(req.conversation_id, [m for m in req.messages[:-1] if m["role"] != "system"])
         options = AnswerOptions(
             max_tokens=req.max_tokens, temperature=req.temperature, seed=req.seed, top_p=opts.top_p or 0.95, stop=opts.stop,
-            grammar=opts.grammar, memory=self.memory_for(req), no_ui=opts.grammar is not None, system=system,
+            grammar=opts.grammar, memory=self.memory_for(req), no_ui=opts.grammar is not None, system=system, source="api",
         )
         result = session.run_turn(last["content"], cancel=cancel, hooks=TurnHooks(on_token=on_token), options=options)
         t = result.timings_ms

@@ -50,3 +50,50 @@ def test_transaction_rolls_back(tmp_path: Path) -> None:
     with transaction(db):
         db["conversations"].insert({"id": "c1", "title": "t", "created_at": "x", "updated_at": "x"})
     assert sqlite3.connect(tmp_path / "m.db").execute("select count(*) from conversations").fetchone()[0] == 1
+
+
+def test_threads_write_and_read_one_store_at_once(tmp_path: Path) -> None:
+    """The shape of `mol serve`: many threads, one Store. Before each thread had its own connection, a read on one
+    thread opened a savepoint inside another's BEGIN ("cannot start a transaction within a transaction")."""
+    import threading
+
+    db = open_db(tmp_path / "m.db")
+    errors: list[BaseException] = []
+
+    def writer(w: int) -> None:
+        try:
+            for i in range(40):
+                with transaction(db) as tx:
+                    tx["conversations"].insert({"id": f"c{w}-{i}", "title": "t", "created_at": "x", "updated_at": "x"})
+                    assert tx.execute("select count(*) from conversations where id = ?", [f"c{w}-{i}"]).fetchone()[0] == 1
+                list(db.query("select id from conversations limit 5"))  # a read between writes, outside any transaction
+        except BaseException as exc:  # noqa: BLE001 - collected and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(w,)) for w in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert sqlite3.connect(tmp_path / "m.db").execute("select count(*) from conversations").fetchone()[0] == 12 * 40
+
+
+def test_a_transaction_inside_another_is_a_savepoint(tmp_path: Path) -> None:
+    """An inner failure undoes only the inner writes; the outer transaction still decides (and keeps its lock)."""
+    db = open_db(tmp_path / "m.db")
+    row = {"title": "t", "created_at": "x", "updated_at": "x"}
+    with transaction(db):
+        db["conversations"].insert({"id": "outer", **row})
+        with pytest.raises(RuntimeError):
+            with transaction(db):
+                db["conversations"].insert({"id": "inner", **row})
+                raise RuntimeError("the inner write fails")
+        assert db.conn.in_transaction
+    assert [r["id"] for r in db.query("select id from conversations")] == ["outer"]
+    with pytest.raises(RuntimeError):
+        with transaction(db):
+            with transaction(db):
+                db["conversations"].insert({"id": "both", **row})
+            raise RuntimeError("the outer fails after the inner succeeded")
+    assert [r["id"] for r in db.query("select id from conversations")] == ["outer"]

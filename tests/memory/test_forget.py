@@ -13,6 +13,7 @@ from memory.errors import NotFound
 from memory.forget import forget_conversation, forget_everything, forget_memories, retrain_marks
 from memory.store import new_memory
 from memory.timeline import Timeline
+from mol_local.adapters.registry import Registry
 from tests.memory.conftest import commit_turn
 
 pytestmark = pytest.mark.slow
@@ -60,7 +61,7 @@ def test_forget_memory_everywhere_and_mark_adapters(bank: MemoryBank, db, mol_ho
     clean = _manifest(root, "L2", "r3", ["unrelated"])
     assert _everywhere(bank, db, SECRET)
 
-    report = forget_memories(bank, [row.id], root)
+    report = forget_memories(bank, [row.id], Registry(root))
 
     assert report.memories == [{"id": row.id, "text": SECRET}]
     assert _everywhere(bank, db, SECRET) == []
@@ -74,7 +75,7 @@ def test_forget_memory_everywhere_and_mark_adapters(bank: MemoryBank, db, mol_ho
 def test_forget_unknown_memory_changes_nothing(bank: MemoryBank, db, mol_home: Path) -> None:
     kept = bank.add([new_memory("I am learning the cello")])[0]
     with pytest.raises(NotFound, match="mol memory list"):
-        forget_memories(bank, [kept.id, "nope"], mol_home / "adapters")
+        forget_memories(bank, [kept.id, "nope"], Registry(mol_home / "adapters"))
     assert bank.store.count() == 1
 
 
@@ -85,19 +86,19 @@ def test_forget_conversation(bank: MemoryBank, db, mol_home: Path) -> None:
     db["notes"].insert({"id": "n1", "conversation_id": "c1", "title": "wifi", "body": SECRET, "created_at": "", "updated_at": ""})
     bank.ensure_ready()
     marked = _manifest(mol_home / "adapters", "L0", "r1", [t1])  # raw ids are matched too
-    report = forget_conversation(bank, "c1", mol_home / "adapters")
+    report = forget_conversation(bank, "c1", Registry(mol_home / "adapters"))
     assert report.conversations == 1 and report.tasks == 1 and report.marked_revisions == [str(marked)]
     assert _everywhere(bank, db, SECRET) == [] and db["notes"].count == 0
     assert [c["id"] for c in Timeline(db).list_conversations()] == ["c2"]
     assert bank.index.count() == 0
     with pytest.raises(NotFound):
-        forget_conversation(bank, "c1", mol_home / "adapters")
+        forget_conversation(bank, "c1", Registry(mol_home / "adapters"))
 
 
 def test_forget_everything(bank: MemoryBank, db, mol_home: Path) -> None:
     commit_turn(db, "c1", f"/remember {SECRET}", "ok", memory=new_memory(SECRET, conversation_id="c1"))
     bank.add([new_memory("A memory added from the command line")])
-    report = forget_everything(bank, mol_home / "adapters")
+    report = forget_everything(bank, Registry(mol_home / "adapters"))
     assert len(report.memories) == 2 and report.conversations == 1
     for table in ("conversations", "tasks", "messages", "summaries", "memories"):
         assert db[table].count == 0, table

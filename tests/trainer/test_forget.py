@@ -31,7 +31,7 @@ def test_marked_revision_retrains_from_last_clean_parent(runtime, lora_dir: Path
     r2 = _register(registry, lora_dir / "b.gguf", base_model_path, r1.revision, [training_id(t) for t in t2], "9999")
     assert personal_lineage(registry, runtime.db, "L1")[1].revision == r2.revision  # nothing forgotten yet
 
-    marked = mark_revisions(runtime.db, registry.root, [t2[0]], "conversation forgotten")
+    marked = mark_revisions(runtime.db, registry, [t2[0]], "conversation forgotten")
     assert marked == [str(r2.path)]
     active, parent, dirty = personal_lineage(registry, runtime.db, "L1")
     assert active.revision == r2.revision and parent.revision == r1.revision and dirty == [r2.revision]
@@ -39,6 +39,6 @@ def test_marked_revision_retrains_from_last_clean_parent(runtime, lora_dir: Path
     sel = select(runtime.db, "L1", default_on=False, since=parent.manifest["data_until"])
     assert {t.task_id for t in sel.train + sel.holdout} == set(t2)
 
-    mark_revisions(runtime.db, registry.root, [t1[0]], "memory forgotten")
+    mark_revisions(runtime.db, registry, [t1[0]], "memory forgotten")
     active, parent, dirty = personal_lineage(registry, runtime.db, "L1")
     assert parent is None and dirty == [r2.revision, r1.revision]  # no clean ancestor: start fresh

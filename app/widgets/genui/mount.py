@@ -24,7 +24,7 @@ async def mount_ui_view(screen: ChatScreen, answer: Widget, task_id: str, view_i
     if view_id is None:
         ctl = view_for_task(rt, task_id)
     else:
-        ctl = ViewController(GenUIStore(rt.db, rt.db_lock), DataPort(rt.db), view_id)
+        ctl = ViewController(GenUIStore(rt.db), DataPort(rt.db), view_id)
     if ctl is None:
         return None
 
@@ -60,7 +60,7 @@ async def mount_stored_views(screen: ChatScreen, bubbles: list[AssistantMessage]
     rt = screen.mol.runtime
     if rt is None:
         return 0
-    store = GenUIStore(rt.db, rt.db_lock)
+    store = GenUIStore(rt.db)
     drawn = 0
     for bubble in bubbles:
         if not bubble.task_id:

@@ -91,7 +91,8 @@ def test_concurrent_conversations(live) -> None:
 
     with cf.ThreadPoolExecutor(3) as pool:
         assert list(pool.map(one, range(3))) == [200, 200, 200]
-    assert {c["id"] for c in live.runtime.timeline.list_conversations()} == {"c0", "c1", "c2"}
+    assert {c["id"] for c in live.runtime.timeline.list_conversations(every_source=True)} == {"c0", "c1", "c2"}
+    assert live.runtime.timeline.list_conversations() == []  # API clients' conversations stay out of the app's list
 
 
 def test_tool_calls_pass_through(live) -> None:
