@@ -99,8 +99,11 @@ class MolApp(App[None]):
     async def on_runtime_opened(self, event: RuntimeOpened) -> None:
         from app.reminders import CHECK_EVERY_S, ReminderWatch
 
+        from app.screens.approval import install_approver
+
         self.runtime = event.runtime
         self.runtime_error = None
+        install_approver(self, event.runtime)  # MCP tools that must ask ask here (allow once / always / deny)
         self.sub_title = event.runtime.hcp.name
         await self.chat.runtime_opened()
         self.reminders = ReminderWatch(event.runtime)
@@ -221,6 +224,7 @@ class MolApp(App[None]):
         yield SystemCommand("Rename conversation", "Rename the open conversation (F2)", chat.action_rename_conversation)
         yield SystemCommand("Delete conversation", "Forget the open conversation (F8)", chat.action_delete_conversation)
         yield SystemCommand("Search conversations", "Filter the sidebar (Ctrl+F)", chat.action_search_conversations)
+        yield SystemCommand("Export conversation", "Save the open conversation as Markdown, JSON or JSONL", chat.action_export_conversation)
         yield SystemCommand("Toggle training consent", "Allow or refuse training on this conversation (Ctrl+T)", chat.action_toggle_consent)
         yield SystemCommand("Toggle route and timings", "Show how each answer was routed and timed (F3)", chat.action_toggle_details)
         yield SystemCommand("Toggle sidebar", "Show or hide the conversation list (Ctrl+B)", chat.action_toggle_sidebar)

@@ -1,4 +1,4 @@
-"""Conversation actions of the chat screen: open, new, rename, delete (forget), consent, search.
+"""Conversation actions of the chat screen: open, new, rename, delete (forget), consent, search, export.
 
 All data goes through the runtime's objects (timeline, memory); nothing here
 opens SQLite. Deleting is forgetting: the conversation's rows, its memories'
@@ -158,12 +158,12 @@ class ConversationActions:
     @work(thread=True, exclusive=True, group="forget", exit_on_error=False)
     def forget_conversation(self, conversation_id: str, title: str) -> None:
         """Off the UI thread: forgetting may open the vector index."""
-        from memory.forget import forget_conversation
+        from mol_local.forget import forget_conversation
 
         runtime = self.mol.runtime
         assert runtime is not None
         try:
-            report = forget_conversation(runtime.memory, conversation_id, runtime.adapters_root())
+            report = forget_conversation(runtime, conversation_id)
         except user_errors() as exc:
             self.app.call_from_thread(self.notify, str(exc), severity="error")  # type: ignore[attr-defined]
             return
@@ -193,3 +193,35 @@ class ConversationActions:
         self.refresh_sidebar(select=target)
         state = "ON — it may train your personal adapters" if on else "OFF — it will not be used for training"
         self.notify(f"Training consent for {self.title_of(target)!r}: {state}")  # type: ignore[attr-defined]
+
+    def action_export_conversation(self) -> None:
+        """Ask where to save the open (or highlighted) conversation; the file's suffix picks the format."""
+        from pathlib import Path
+
+        runtime = self._runtime()
+        target = self._target()
+        if runtime is None:
+            return
+        if target is None:
+            self.notify("Nothing to export — send a message first; the conversation is saved with it", severity="warning")  # type: ignore[attr-defined]
+            return
+
+        def chosen(path: str | None) -> None:
+            if path is not None:
+                self.export_conversation(target, Path(path).expanduser())
+
+        default = str(Path.home() / f"mol-{target[:8]}.md")
+        self.app.push_screen(TextPrompt("Export to (.md for people, .json or .jsonl with everything)", default, max_length=1000), chosen)  # type: ignore[attr-defined]
+
+    @work(thread=True, exclusive=True, group="export", exit_on_error=False)
+    def export_conversation(self, conversation_id: str, path) -> None:
+        from mol_local.chat_io import export_to
+
+        runtime = self.mol.runtime
+        assert runtime is not None
+        try:
+            written = export_to(runtime, [conversation_id], path)
+        except user_errors() as exc:
+            self.app.call_from_thread(self.notify, str(exc), severity="error")  # type: ignore[attr-defined]
+            return
+        self.app.call_from_thread(self.notify, f"Exported {self.title_of(conversation_id)!r} to {written}")  # type: ignore[attr-defined]

@@ -1,8 +1,9 @@
-"""`mol chat`: one turn from the command line."""
+"""`mol chat`: one turn from the command line; `mol chat export|import` move conversations in and out."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -12,33 +13,52 @@ from mol_local.cli.common import emit_json, open_runtime, rounded
 from mol_local.textclean import clean_message
 from mol_local.turn import TurnHooks
 
+FORMATS = ("json", "jsonl", "md")
 
-@cli.command()
+
+class ChatGroup(click.Group):
+    """`mol chat TEXT` sends a turn; `mol chat export ...` / `mol chat import ...` are subcommands."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
+            args = ["send", *args]
+        return super().parse_args(ctx, args)
+
+
+@cli.group(cls=ChatGroup)
+def chat() -> None:
+    """Send TEXT (or stdin) as one turn and print the answer; export or import conversations."""
+
+
+@chat.command("send", hidden=True)
 @click.argument("text", required=False)
 @click.option("--conversation", "-c", "conversation_id", help="Continue this conversation.")
 @click.option("--list", "list_", is_flag=True, help="List conversations and exit.")
+@click.option("--all", "all_", is_flag=True, help="With --list: API clients' conversations too (hidden by default).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of streaming text.")
 @click.option("--slot", type=click.Choice(SLOT_LABELS), help="Answer on this slot with its own view; no routing.")
 @click.pass_context
-def chat(ctx: click.Context, text: str | None, conversation_id: str | None, list_: bool, as_json: bool, slot: str | None) -> None:
+def send(ctx: click.Context, text: str | None, conversation_id: str | None, list_: bool, all_: bool, as_json: bool, slot: str | None) -> None:
     """Send TEXT (or stdin) as one turn and print the answer."""
     runtime = open_runtime(ctx)
     if list_:
-        rows = runtime.timeline.list_conversations()
+        rows = runtime.timeline.list_conversations(every_source=all_)
         if as_json:
             emit_json(rows)
         else:
             for row in rows:
-                click.echo(f"{row['id']}  {row['updated_at'][:19]}  {row['title']}")
+                source = f"  [{row['source']}]" if all_ else ""
+                click.echo(f"{row['id']}  {row['updated_at'][:19]}  {row['title']}{source}")
         return
     if text is None:
         text = sys.stdin.read()
     text = clean_message(text)  # terminal escapes and control characters are stripped; nothing left is refused
     session = runtime.session(conversation_id)
-    hooks = TurnHooks() if as_json else TurnHooks(on_token=lambda piece: click.echo(piece, nl=False))
+    out = _Out(as_json, remote=runtime.hcp.backend == "remote")
+    hooks = TurnHooks(on_token=out.token, on_answer=out.answer)
     if not as_json:
         hooks.on_tool = lambda c: click.echo(f"\n[{c['name'] or 'tool call'} → {c['result'].splitlines()[0] if c['result'] else ''}]", err=True)
-    hooks.on_fallback = lambda reason: click.echo(f"\n[remote unavailable, answering locally: {reason}]", err=True)
+    hooks.on_fallback = out.fallback
     if slot is not None and slot not in runtime.hcp.slots:
         raise click.UsageError(f"slot {slot} is not in this HCP — use one of {', '.join(runtime.hcp.slots)}")
     result = session.run_turn(text, hooks=hooks, slot=slot)
@@ -55,8 +75,77 @@ def chat(ctx: click.Context, text: str | None, conversation_id: str | None, list
                 "tool_calls": result.tool_calls,
                 "document": result.document,
                 "summary": result.summary,
+                "notices": result.notices,
             }
         )
     else:
+        out.flush()
         click.echo()
+        for notice in result.notices:
+            click.echo(f"[{notice}]", err=True)
         click.echo(f"[{result.slot} · {result.engine} · conversation {result.conversation_id}]", err=True)
+
+
+class _Out:
+    """Streams the answer to stdout. A remote answer is held until it is complete: a remote that breaks
+    mid-answer falls back to the local profile, and none of its partial text may reach stdout."""
+
+    def __init__(self, quiet: bool, *, remote: bool) -> None:
+        self.quiet, self.hold, self.held = quiet, remote, []
+
+    def token(self, piece: str) -> None:
+        if self.quiet:
+            return
+        if self.hold:
+            self.held.append(piece)
+        else:
+            click.echo(piece, nl=False)
+
+    def answer(self, _text: str) -> None:
+        self.flush()
+
+    def flush(self) -> None:
+        if self.held and not self.quiet:
+            click.echo("".join(self.held), nl=False)
+        self.held = []
+
+    def fallback(self, reason: str) -> None:
+        self.held, self.hold = [], False  # the broken remote text is dropped; the local answer streams
+        click.echo(f"[the remote failed ({reason}); the local fallback answers]", err=True)
+
+
+@chat.command("export")
+@click.argument("conversation_id", required=False)
+@click.option("--all", "all_", is_flag=True, help="Every conversation (API clients' too).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True, help="json/jsonl: everything; md: for people.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
+@click.pass_context
+def export(ctx: click.Context, conversation_id: str | None, all_: bool, fmt: str, out_path: Path | None) -> None:
+    """Export conversation ID (or --all) with slots, route decisions, summaries, timings and tool calls."""
+    from mol_local.chat_io import export_data, render
+
+    if bool(conversation_id) == all_:
+        raise click.UsageError("give a conversation ID or --all (ids: `mol chat --list --all`)")
+    runtime = open_runtime(ctx)
+    ids = [r["id"] for r in runtime.timeline.list_conversations(every_source=True)] if all_ else [conversation_id]
+    text = render(export_data(runtime.db, ids), fmt)
+    if out_path is None:
+        click.echo(text, nl=False)
+    else:
+        out_path.write_text(text, encoding="utf-8")
+        click.echo(f"exported {len(ids)} conversation(s) to {out_path}", err=True)
+
+
+@chat.command("import")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--slot", type=click.Choice(SLOT_LABELS), default="L0", show_default=True, help="Slot for OpenAI-shaped messages.")
+@click.pass_context
+def import_(ctx: click.Context, path: Path, slot: str) -> None:
+    """Import a `mol chat export` file or OpenAI messages; stored whole under new ids, training consent off."""
+    from mol_local.chat_io import import_file
+
+    runtime = open_runtime(ctx)
+    ids = import_file(runtime.db, path, slot=slot)
+    for cid in ids:
+        click.echo(cid)
+    click.echo(f"imported {len(ids)} conversation(s); training consent is off (turn it on with `mol consent`)", err=True)

@@ -120,7 +120,10 @@ async def test_empty_message_is_refused(make_app, app_runtime) -> None:
 async def test_due_reminder_notifies_once(make_app, app_runtime) -> None:
     from mol_local.harness.store import RemindersStore
 
+    from datetime import datetime
+
     store = RemindersStore(app_runtime.db)
+    store.clock = lambda: datetime(2019, 12, 31, 9, 0)  # set a day ahead, then the real clock finds it due
     store.create("Call the dentist", "2020-01-01T09:00")
     store.create("Not yet", "2999-01-01T09:00")
     app = make_app()

@@ -36,6 +36,9 @@ REMIND = {
     "remind_need": "I need a reminder {when}: {task}",
     "remind_want": "I want to be reminded to {task} {when}",
     "remind_alert": "alert me {when} so I {task}",
+    "remind_tell": "tell me to {task} {when}",
+    "remind_schedule": "schedule a reminder {when} to {task}",
+    "remind_need_to": "I need to {task} {when} — remind me",
 }
 NOTE = {
     "note_that": "note that {fact}",
@@ -44,6 +47,10 @@ NOTE = {
     "note_jot": "jot down that {fact}",
     "note_add": "add to my notes: {fact}",
     "note_keep": "keep a note: {fact}",
+    "note_record": "record that {fact}",
+    "note_log": "log this in my notes: {fact}",
+    "note_down": "note down that {fact}",
+    "note_take": "take a note that {fact}",
     "note_write": "write down that {fact}",
     "note_put": "put this in my notes: {fact}",
 }
@@ -55,6 +62,8 @@ FIND = {
     "find_what_was": "what was in my note about {topic}?",
     "find_check": "can you check my notes for the {topic}?",
     "find_search": "search my notes for {topic}",
+    "find_dig": "dig up my note about {topic}",
+    "find_have": "do I have a note on {topic}?",
 }
 REMEMBER = {
     "remember_that": "remember that {fact}",
@@ -64,6 +73,9 @@ REMEMBER = {
     "remember_fyi": "FYI, {fact} — please remember it",
     "remember_keep": "keep in mind that {fact}",
     "remember_store": "store this about me: {fact}",
+    "remember_know": "I want you to know that {fact}",
+    "remember_learn": "learn this about me: {fact}",
+    "remember_mind": "bear in mind that {fact}",
 }
 RECALL = {
     "recall_what": "what is my {what}?",
@@ -80,6 +92,7 @@ RECALL_CALLED = {
     "recall_name_of": "tell me the name of my {what}",
 }
 LEADS = ("", "", "", "Hey, ", "Please ", "Could you ", "Quick one: ", "OK, ", "Mol, ")
+QUESTION_LEADS = ("", "", "", "Hey, ", "Quick one: ", "OK, ", "Mol, ")  # "Please what's my…" is not English
 ENDS = ("", "", "", " please", ", thanks", "!", " — thank you")
 HELDOUT = frozenset({"remind_forget", "remind_need", "remind_want", "remind_alert", "note_write", "note_put",
                      "find_check", "find_search", "remember_keep", "remember_store", "recall_know", "recall_remember",
@@ -89,7 +102,7 @@ HELDOUT = frozenset({"remind_forget", "remind_need", "remind_want", "remind_aler
 def phrase(rng: random.Random, template: str, **slots: str) -> str:
     """A core template with an optional lead-in and ending (those are shared by both splits; the core is not)."""
     core = template.format(**slots)
-    lead = rng.choice(LEADS)
+    lead = rng.choice(QUESTION_LEADS if core.split(" ", 1)[0].lower() in ("what", "what's", "do", "who", "how", "why", "which", "where", "when", "is", "are", "does", "tell") else LEADS)
     if lead and not core.startswith(("can you", "I ", "{")):
         text = lead + core[:1].lower() + core[1:]
     else:
@@ -323,8 +336,8 @@ def plans(split: str, *, seed: int = 0, scale: float = 1.0) -> list[Plan]:
     out += find_plans(rng, pick(FIND), count(60))
     out += remember_plans(rng, pick(REMEMBER), count(70))
     recall_templates = pick({**RECALL, **RECALL_CALLED})
-    out += recall_plans(rng, recall_templates, count(100))
-    out += recall_plans(rng, recall_templates, count(35), known=False)
+    out += recall_plans(rng, recall_templates, count(130))
+    out += recall_plans(rng, recall_templates, count(25), known=False)
     out += fact_cases(rng, split, count(80))
     out += clarify_plans(rng, pick(CLARIFY), count(15))
     return out

@@ -106,7 +106,7 @@ def build_sequences(
     *,
     seed: int,
     max_len: int = 1536,
-    max_tasks: int = 5,
+    max_tasks: int = 3,
     max_own: int = 2,
 ) -> list[Sequence_]:
     rng = random.Random(f"views-{spec.slot}-{seed}")

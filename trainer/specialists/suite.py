@@ -82,11 +82,11 @@ def copies_entry(answer: str, entries: Sequence[str]) -> bool:
 
 
 def clear_memories(rt: Runtime) -> None:
-    from memory.forget import forget_memories
+    from mol_local.forget import forget_memories
 
     ids = [r["id"] for r in rt.db.query("select id from memories")]
     if ids:
-        forget_memories(rt.memory, ids, rt.adapters_root())
+        forget_memories(rt, ids)
 
 
 def prepare(rt: Runtime, case: Case, conversation_id: str) -> None:
@@ -109,7 +109,7 @@ def verdict_for(rt: Runtime, case: Case, session: Session, result: TurnResult) -
     if case.slot == "L2":
         from trainer.specialists import code_data
 
-        return code_data.score(case, result.answer), {}
+        return code_data.score(case, result.answer, tool_calls=result.tool_calls), {}
     from trainer.specialists import ui_data
 
     first = ui_data.score(case, result.ui_raw_first or result.answer)
