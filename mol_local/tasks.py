@@ -134,6 +134,30 @@ def capped_answer(text: str, calls: list[dict], rounds: int) -> str:
     return f"I stopped after {rounds} rounds of tool calls without finishing (tools.max_rounds).{said}"
 
 
+def _key(name: str, arguments: dict) -> str:
+    return name + json.dumps(arguments, sort_keys=True, ensure_ascii=False)
+
+
+def repeats_failure(calls: list[ToolCall], made: list[dict]) -> bool:
+    """Does this round only repeat calls that already failed in this task, word for word?
+
+    The embedded base, shown a tool's error, tends to send the same call again
+    until tools.max_rounds; running it again cannot succeed, so the task ends here.
+    """
+    failed = {_key(c["name"], c["arguments"]) for c in made if c["result"].startswith("Error")}
+    return bool(calls) and all(_key(c.name, c.arguments) in failed for c in calls)
+
+
+def failed_answer(text: str, calls: list[dict]) -> str:
+    """The answer of a task that repeated a failed call: its words, else what the tool said was wrong."""
+    words = strip_tool_calls(text)
+    if words:
+        return words
+    error = next((c["result"] for c in reversed(calls) if c["result"].startswith("Error")), "")
+    reason = error.removeprefix("Error:").strip().splitlines()[0][:300] if error else "the tool call failed"
+    return f"I couldn't do that: {reason}"
+
+
 @dataclass
 class TaskMachine:
     """One task's lifecycle. `sticky` tasks were open before this turn and skip routing."""

@@ -26,7 +26,7 @@ from mol_local.recall import extract_after_turn, recall, remember_text, remember
 from mol_local.summaries import checked_summary
 from memory.transfer import source_writer
 from mol_local.turn_options import AnswerOptions, words_slot
-from mol_local.tasks import Step, TaskMachine, capped_answer, parse_tool_calls
+from mol_local.tasks import Step, TaskMachine, capped_answer, failed_answer, parse_tool_calls, repeats_failure
 from mol_local.views import ViewSpec, build_view
 
 if TYPE_CHECKING:
@@ -268,6 +268,9 @@ class Session:
             answer = result.text.strip()
             finish = result.finish_reason
             calls = parse_tool_calls(answer) if self.tools is not None and composed is None and opts.grammar is None else []
+            repeated = repeats_failure(calls, tool_calls)
+            if repeated:  # the same call that just failed: running it again cannot help, so the task answers now
+                calls = []
             if machine.answered(len(calls), hold=composed is not None and holds(composed)) is Step.RUN_TOOLS:
                 new.append(MessageRecord("assistant", answer))
                 for call in calls:
@@ -281,6 +284,8 @@ class Session:
             else:
                 if machine.capped:  # still calling tools at tools.max_rounds: the person gets words, not markup
                     answer = capped_answer(answer, tool_calls, machine.rounds)
+                elif repeated:
+                    answer = failed_answer(answer, tool_calls)
                 new.append(MessageRecord("assistant", answer))
         if hooks.on_answer:
             hooks.on_answer(answer)

@@ -110,6 +110,26 @@ def test_a_call_in_a_loop_stops_at_max_rounds_with_words_not_markup(scripted_run
     assert stored.messages[-1].content == result.answer and stored.status == "closed"
 
 
+def test_a_failed_call_sent_again_word_for_word_ends_the_task_with_the_error_in_words(scripted_runtime) -> None:
+    """Seen on the embedded base: a reminder "last month" failed, and the same call went out until max_rounds."""
+    past = call("reminders.create", text="move to Leeds", due="yesterday at 9am")
+    rt, scripted = scripted_runtime([past, past, past])
+    result = rt.session().run_turn("I moved to Leeds yesterday at 9am", slot="L0")
+    assert len(result.tool_calls) == 1 and result.tool_rounds == 1  # the repeat was not run
+    assert result.answer.startswith("I couldn't do that: ") and "has already passed" in result.answer
+    assert "<tool_call>" not in result.answer and rt.tool_hub.reminders.list() == []
+    assert len(scripted.outputs) == 1  # two answer hops, not max_rounds + 1
+    stored = rt.timeline.load_tasks(result.conversation_id)[0]
+    assert stored.messages[-1].content == result.answer and stored.status == "closed"
+
+
+def test_the_same_call_after_a_success_still_runs(scripted_runtime) -> None:
+    find = call("notes.find", query="milk")
+    rt, _ = scripted_runtime([find, find, "Nothing about milk."])
+    result = rt.session().run_turn("find my milk notes, twice", slot="L0")
+    assert len(result.tool_calls) == 2 and result.answer == "Nothing about milk."
+
+
 def test_forced_slot_skips_the_router(scripted_runtime) -> None:
     rt, _ = scripted_runtime(["ok"])
     hooks = TurnHooks(on_route=lambda r: pytest.fail("routed"))
