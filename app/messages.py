@@ -69,6 +69,7 @@ class TurnCompleted(Message):
     answer: str
     timings_ms: dict[str, float] = field(default_factory=dict)
     tool_outputs: list[str] = field(default_factory=list)
+    memory_changes: list = field(default_factory=list)  # mol_local.extract.MemoryChange: "remembered: …", undoable
 
 
 @dataclass

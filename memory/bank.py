@@ -147,6 +147,24 @@ class MemoryBank:
         self.index_rows([row], index_now=False)
         return row
 
+    def merge(self, target_id: str, text: str, others: Sequence[str], *, sources: Sequence[str] = ()) -> MemoryRow:
+        """`MemoryStore.merge`, then the index: the target re-embedded, the others' vectors dropped."""
+        row = self.store.merge(target_id, text, others, sources)
+        with self._lock:
+            if self._ready and others:
+                self.index.delete(list(others))
+        self.index_rows([row], index_now=False)
+        return row
+
+    def discard(self, memory_id: str) -> bool:
+        """`MemoryStore.discard` and its vector; False (nothing done) if a turn has viewed it."""
+        if not self.store.discard(memory_id):
+            return False
+        with self._lock:
+            if self._ready:
+                self.index.delete([memory_id])
+        return True
+
     def drop_vectors(self, ids: Sequence[str]) -> None:
         """After the SQLite rows are gone: rebuild the index without their vectors, or any other whose
         row is gone (a forget: Chroma's delete leaves the bytes behind, see VectorIndex.compact)."""

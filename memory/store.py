@@ -122,6 +122,38 @@ class MemoryStore:
             add_sources(db, memory_id, sources)
         return self.get(memory_id)
 
+    def merge(self, target_id: str, text: str, others: Sequence[str], sources: Iterable[str] = ()) -> MemoryRow:
+        """One memory where there were several saying different things about one attribute ("lives in York",
+        "lives in Leeds"): `target_id` gets `text`, every source of the others, and their uses; the others go.
+
+        Uses and sources move rather than vanish: a turn that viewed a merged memory without training
+        consent stays out of training (memory.consent.tainted_tasks reads both).
+        """
+        clean = memory_text(text)
+        others = [o for o in dict.fromkeys(others) if o != target_id]
+        with transaction(self.db) as db:
+            self._get(db, target_id)
+            merged = self.sources(others) | set(sources)
+            db["memories"].update(target_id, {"text": clean, "updated_at": now_iso()})
+            add_sources(db, target_id, merged)
+            for other in others:
+                db.execute("update or ignore memory_uses set memory_id = ? where memory_id = ?", [target_id, other])
+                db.execute("delete from memory_uses where memory_id = ?", [other])
+                db.execute("delete from memories where id = ?", [other])
+        return self.get(target_id)
+
+    def discard(self, memory_id: str) -> bool:
+        """Delete a memory no turn has viewed yet (an extraction taken back at once); False if one has.
+
+        A viewed memory must go through forget instead: its uses keep those turns out of training.
+        """
+        with transaction(self.db) as db:
+            self._get(db, memory_id)
+            if db.execute("select 1 from memory_uses where memory_id = ? limit 1", [memory_id]).fetchone():
+                return False
+            db.execute("delete from memories where id = ?", [memory_id])
+        return True
+
     def view_sources(self, conversation_id: str) -> set[str]:
         """Sources of every memory a committed view of this conversation held (`memory_uses`): its history
         may repeat their words, so whatever is written from it carries them too (memory.consent)."""

@@ -22,7 +22,8 @@ from memory.errors import MemoryStoreError
 from mol_local.errors import EmptyMessage, MolError, TurnCancelled
 from mol_local.genui.turn_ui import answer_ui, holds, is_ui_slot
 from mol_local.remote_turn import memories_may_leave, run_on_engine
-from mol_local.recall import extract_after_turn, recall, remember_text, remember_turn, uses_writer
+from mol_local.extract import MemoryChange, extract_after_turn
+from mol_local.recall import recall, remember_text, remember_turn, uses_writer
 from mol_local.summaries import checked_summary
 from memory.transfer import source_writer
 from mol_local.turn_options import AnswerOptions, words_slot
@@ -45,6 +46,7 @@ class TurnResult:
     tool_rounds: int = 0
     memory_ids: list[str] = field(default_factory=list)  # memories placed in the answer view's tail
     memories_written: list[str] = field(default_factory=list)  # by /remember or automatic extraction
+    memory_changes: list[MemoryChange] = field(default_factory=list)  # what extraction added, updated or retired
     notices: list[str] = field(default_factory=list)  # e.g. extraction failed after the turn committed
     engine: str = ""  # which engine answered, e.g. "local local-default (fallback)"; see remote_turn
     finish_reason: str = "stop"  # the answer hop's: stop | length | time | cancelled
@@ -333,10 +335,10 @@ class Session:
         result.memory_ids = [r.memory.id for r in recalled]
         if rt.hcp.memory.auto_extract:
             try:
-                row = extract_after_turn(
+                result.memory_changes = extract_after_turn(
                     rt, user=text, answer=answer, conversation_id=self.conversation_id, message_id=message_ids[0], known=recalled
                 )
-                result.memories_written = [row.id] if row else []
+                result.memories_written = [c.memory_id for c in result.memory_changes]
             except (MolError, MemoryStoreError) as exc:  # the turn is committed and delivered; say why no memory
                 result.notices.append(f"No memory was extracted from this turn: {exc}")
         return result

@@ -56,6 +56,7 @@ class ChatScreen(ConversationActions, Screen):
         Binding("f3", "toggle_details", "Details"),
         Binding("ctrl+b", "toggle_sidebar", "Sidebar"),
         Binding("ctrl+l", "focus_prompt", "Prompt", show=False),
+        Binding("ctrl+z", "undo_memory", "Undo memory", show=False),
     ]
 
     def __init__(self) -> None:
@@ -68,6 +69,7 @@ class ChatScreen(ConversationActions, Screen):
         self.current_text = ""
         self.current_user: UserMessage | None = None
         self.current_answer: AssistantMessage | None = None
+        self.last_memory_changes: list = []  # what the last turn's extraction changed; Ctrl+Z takes it back
         self.composed = False  # set at the end of on_mount; the app may report the runtime before that
 
     @property
@@ -216,7 +218,8 @@ class ChatScreen(ConversationActions, Screen):
         task = session.tasks[-1]
         tools = [m.content for m in task.messages if m.role == "tool"]
         self.post_message(
-            TurnCompleted(turn_id, result.conversation_id, result.task_id, result.slot, result.answer, dict(result.timings_ms), tools)
+            TurnCompleted(turn_id, result.conversation_id, result.task_id, result.slot, result.answer, dict(result.timings_ms), tools,
+                          list(result.memory_changes))
         )
         session.prewarm()  # while the user reads: the next turn on any slot prefills only its message
 
@@ -247,6 +250,9 @@ class ChatScreen(ConversationActions, Screen):
             await mount_ui_view(self, answer, event.task_id)
         if event.tool_outputs:
             await answer.add_tool_outputs(event.tool_outputs)
+        for change in event.memory_changes:
+            await answer.add_note(f"{change.line()}  (Ctrl+Z undoes)")
+        self.last_memory_changes = list(event.memory_changes)
         answer.set_details(route_lines(answer.route) + self.memory_lines_of(event.task_id) + timing_lines(event.timings_ms))
         self.running = False
         self.current_answer = None
@@ -291,6 +297,27 @@ class ChatScreen(ConversationActions, Screen):
             bubble.remove()
             self.prompt.restore(text)
             self.notify("Queued message withdrawn — it is back in the prompt")
+
+    def action_undo_memory(self) -> None:
+        if not self.last_memory_changes or self.mol.runtime is None:
+            self.notify("No memory change to undo")
+            return
+        changes, self.last_memory_changes = self.last_memory_changes, []
+        self.undo_memory(changes)
+
+    @work(thread=True, exclusive=True, group="memory-undo", exit_on_error=False)
+    def undo_memory(self, changes: list) -> None:
+        from mol_local.extract import undo_change
+
+        runtime = self.mol.runtime
+        assert runtime is not None
+        try:
+            for change in changes:
+                undo_change(runtime, change)
+        except user_errors() as exc:
+            self.app.call_from_thread(self.notify, str(exc), severity="error")
+            return
+        self.app.call_from_thread(self.notify, f"Undone: {'; '.join(c.line() for c in changes)}")
 
     def action_toggle_details(self) -> None:
         bubbles = list(self.query(AssistantMessage))

@@ -76,6 +76,7 @@ def send(ctx: click.Context, text: str | None, conversation_id: str | None, list
                 "document": result.document,
                 "summary": result.summary,
                 "notices": result.notices,
+                "memory_changes": [c.__dict__ for c in result.memory_changes],
             }
         )
     else:
@@ -83,6 +84,9 @@ def send(ctx: click.Context, text: str | None, conversation_id: str | None, list
         click.echo()
         for notice in result.notices:
             click.echo(f"[{notice}]", err=True)
+        for change in result.memory_changes:  # quiet, and says how to take a new one back
+            undo = f" — not right? mol memory forget {change.memory_id}" if change.op == "add" else ""
+            click.echo(f"[{change.line()}{undo}]", err=True)
         click.echo(f"[{result.slot} · {result.engine} · conversation {result.conversation_id}]", err=True)
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from memory.errors import InvalidMemory, MemoryStoreError
 from memory.store import new_memory
+from mol_local.extract import supersede
 from mol_local.harness.errors import BadArguments, ToolFailed
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ class BankMemory:
             raise BadArguments(str(exc)) from exc
         try:
             self.bank.add([row], sources=self.bank.write_sources(conversation_id))  # the words may come from its view
+            supersede(self.bank, row)  # "my dog is called Rufus" replaces "... Biscuit" rather than contradicting it
         except MemoryStoreError as exc:
             raise ToolFailed(f"the memory could not be stored ({exc})") from exc
         return row.id

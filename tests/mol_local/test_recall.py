@@ -10,16 +10,15 @@ from memory.bank import Recalled
 from memory.store import new_memory
 from mol_local.engine.base import GenerationRequest
 from mol_local.errors import ContextOverflow
-from mol_local.recall import (
+from mol_local.extract import (
     EXTRACT_INPUT_CHARS,
     Proposal,
     extraction_grammar,
     extraction_messages,
     parse_proposal,
-    recall,
-    remember_text,
     store_proposal,
 )
+from mol_local.recall import recall, remember_text
 
 pytestmark = pytest.mark.slow
 

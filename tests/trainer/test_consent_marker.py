@@ -15,7 +15,7 @@ import pytest
 
 from memory.consent import eligible_trajectories, set_consent, tainted_tasks, training_id, unconsented_memories
 from memory.store import new_memory
-from mol_local.recall import Proposal, store_proposal
+from mol_local.extract import Proposal, store_proposal
 from tests.memory.conftest import write_hcp
 
 pytestmark = pytest.mark.slow

@@ -77,6 +77,10 @@ class AssistantMessage(Vertical):
     def set_details(self, lines: list[str]) -> None:
         self.query_one(".details-body", Static).update(Content("\n".join(lines)))
 
+    async def add_note(self, text: str) -> None:
+        """A quiet line under the answer, e.g. "remembered: The user's name is Ada. (Ctrl+Z undoes)"."""
+        await self.mount(Label(Content(text), classes="memory-note"), before=self.query_one(".details", Collapsible))
+
     async def add_tool_outputs(self, outputs: list[str]) -> None:
         for i, output in enumerate(outputs, 1):
             block = Collapsible(Static(Content(output)), title=f"tool result {i}", collapsed=True, classes="tool-block")

@@ -1,0 +1,220 @@
+"""What a person says about themselves, read by rules: "My name is Ada", "I moved to Leeds", "my dog is called Biscuit".
+
+On the embedded 135M base the model's JSON proposal (recall.propose) almost
+never fired: across ~30 turns with "My name is Ada", "My favourite fruit is
+mango" and "Remember that my dog is called Biscuit", automatic extraction
+stored nothing. Statements about oneself come in a small number of English
+forms, so they are read here directly, and each gets a *key* — the attribute
+it sets ("name", "home", "my:dog", "favourite:fruit") — so a later statement
+with the same key updates the memory instead of contradicting it. The same
+key is read back from a stored memory's text (first person, or the third
+person memories are written in: "The user lives in York").
+
+Never from a question or a request; the caller passes only the person's own
+message, never the assistant's words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+_LEAD = re.compile(
+    r"^(?:(?:ok(?:ay)?|oh|and|also|so|well|actually|hey|hi|mol|btw|by the way|just so you know|just fyi|fyi|for the record|"
+    r"for (?:future )?reference|(?:please |can you |could you )?remember(?: this)?(?: that)?|don'?t forget(?: that)?|"
+    r"keep in mind(?: that)?|bear in mind(?: that)?|i want you to know(?: that)?|you should know(?: that)?|"
+    r"store this(?: about me)?|learn this(?: about me)?|note to self)[,:!.\-—]*\s+)+",
+    re.IGNORECASE,
+)
+_EXPLICIT = re.compile(r"\b(remember|don'?t forget|keep in mind|bear in mind|for (?:future )?reference|store this|learn this)\b", re.I)
+_QUESTION = re.compile(
+    r"^(?:what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|am|was|were|can|could|would|will|should|shall|"
+    r"have|has|may|might|tell me|remind me|show me|list|find|search|look up|set|make|create|build|write|give|help|"
+    r"please|add|delete|remove|cancel|book|plan|schedule)\b",
+    re.IGNORECASE,
+)
+_TRAILING = re.compile(
+    r"(?:[\s,]+(?:by the way|btw|now|recently|last (?:week|month|year)|this (?:week|month|year)|yesterday|today|"
+    r"a (?:few )?(?:days|weeks|months) ago|a while (?:ago|back)|again|too|as well|anymore|any more|though|then|thanks?|thank you|please))+$",
+    re.IGNORECASE,
+)
+_PRONOUN_VALUE = re.compile(r"^(?:it|that|this|them|those|these|you|him|her|so|too|very|really|not)\b", re.I)
+# The things "my X is Y" is taken to describe lastingly; anything else ("my code is broken") is a passing state.
+ATTRIBUTES = frozenset("""
+name surname last name middle name nickname full name age birthday date of birth anniversary wedding anniversary blood type
+shoe size dress size size height weight phone number number email email address address postcode zip code hometown
+home town city home job profession occupation title role employer company team football team club star sign pronouns
+partner wife husband girlfriend boyfriend fiance fiancee spouse son daughter kid kids child children sister brother
+mother mum mom father dad parents grandmother grandma grandfather grandpa aunt uncle cousin niece nephew baby
+dog cat pet puppy kitten horse rabbit hamster parrot fish best friend friend boss manager colleague flatmate roommate
+neighbour neighbor doctor gp dentist therapist landlord car bike gym locker locker code wifi password gate code
+first language language native language religion diet allergy nationality favourite favorite
+""".split()) | frozenset({"last name", "middle name", "full name", "date of birth", "wedding anniversary", "blood type",
+                           "shoe size", "dress size", "phone number", "email address", "zip code", "home town",
+                           "football team", "star sign", "best friend", "locker code", "wifi password", "gate code",
+                           "first language", "native language"})
+DIETS = ("vegetarian", "vegan", "pescatarian", "gluten-free", "gluten free", "lactose intolerant", "teetotal", "coeliac", "celiac")
+
+
+@dataclass(frozen=True)
+class Statement:
+    key: str | None  # the attribute it sets; None for facts that add up ("I'm allergic to X" twice is two facts)
+    value: str
+    text: str  # the memory as stored, about the user in the third person
+    kind: str = "fact"  # fact | preference | event
+    op: str = "add"  # add (or update the memory with the same key) | delete (the memory with this key)
+
+
+def _clean(value: str) -> str:
+    value = value.strip().strip("\"'“”")
+    value = _TRAILING.sub("", value).strip().rstrip(".!,;:").strip()
+    return value[:100]
+
+
+def _norm_noun(noun: str) -> str:
+    noun = re.sub(r"\s+", " ", noun.lower().strip())
+    return {"favorite": "favourite", "fave": "favourite", "mom": "mum", "neighbor": "neighbour"}.get(noun, noun).replace("favorite ", "favourite ").replace("fave ", "favourite ")
+
+
+def sentences(text: str) -> list[str]:
+    """The message cut into sentences (and lines); a statement never spans two."""
+    parts = re.split(r"(?<=[.!?;])\s+|\n+|,?\s+(?:and|but)\s+(?=(?:i|i'm|i've|my|we)\b)", text.strip(), flags=re.IGNORECASE)
+    return [p.strip() for p in parts if p and p.strip()]
+
+
+Make = Callable[[str, dict[str, str]], list[Statement]]
+
+
+def _one(key: str | None, text: str, kind: str = "fact") -> Make:
+    return lambda v, _g: [Statement(key, v, text.format(v=v), kind)]
+
+
+def _favourite(v: str, g: dict[str, str]) -> list[Statement]:
+    what = _norm_noun(g["x"])
+    return [Statement(f"favourite:{what}", v, f"The user's favourite {what} is {v}.", "preference")]
+
+
+def _called(v: str, g: dict[str, str]) -> list[Statement]:
+    what = _norm_noun(g.get("x") or g.get("y") or "")
+    return [Statement(f"my:{what}", v, f"The user's {what} is called {v}.")] if what else []
+
+
+def _likes(v: str, g: dict[str, str]) -> list[Statement]:
+    verb = g["verb"].lower()
+    said = verb if verb == "can't stand" else verb + "s"
+    return [Statement(None, v, f"The user {said} {v}.", "preference")]
+
+
+def _attribute(v: str, g: dict[str, str]) -> list[Statement]:
+    what = _norm_noun(g["x"])
+    if what not in ATTRIBUTES or v.split(" ", 1)[0].lower() in _PASSING:
+        return []  # "my code is broken", "my train is late": a passing state, not a fact about the person
+    return [Statement(f"my:{what}", v, f"The user's {what} {'are' if what.endswith('s') else 'is'} {v}.")]
+
+
+_PASSING = frozenset({"not", "broken", "down", "late", "busy", "sick", "ill", "tired", "being", "getting", "still", "so", "too", "very", "really"})
+_I = re.IGNORECASE
+RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
+    (re.compile(r"^(?:my name is|my name's|i'm called|i am called|call me|you can call me|people call me)\s+(?P<v>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})\b", _I),
+     _one("name", "The user's name is {v}.")),
+    (re.compile(r"^(?:I'm|I am|i'm|i am)\s+(?P<v>[A-Z][a-z'’-]+)$"),  # case matters: "I'm Mei", not "I'm tired"
+     _one("name", "The user's name is {v}.")),
+    (re.compile(r"^(?:i|we)\s*(?:'ve|’ve| have)?\s*(?:just |recently |finally )?(?:moved|relocated) to\s+(?P<v>.+)$", _I),
+     _one("home", "The user lives in {v}.")),
+    (re.compile(r"^(?:i|we)\s+(?:now |currently )?live in\s+(?P<v>.+)$|^(?:i'm|i am|we're|we are)\s+(?:now )?(?:living|based) in\s+(?P<w>.+)$", _I),
+     _one("home", "The user lives in {v}.")),
+    (re.compile(r"^(?:i'm|i am|i come)\s+(?:originally )?from\s+(?P<v>.+)$", _I),
+     _one("from", "The user is from {v}.")),
+    (re.compile(r"^i\s+(?:now |currently )?work\s+(?:at|for)\s+(?P<v>.+)$|^i\s*(?:'ve|’ve| have)?\s*(?:just )?(?:started|got|landed) (?:a (?:new )?job|working) (?:at|for|with)\s+(?P<w>.+)$", _I),
+     _one("employer", "The user works at {v}.")),
+    (re.compile(r"^i\s+(?:now )?work as\s+(?P<v>.+)$", _I), _one("my:job", "The user works as {v}.")),
+    (re.compile(r"^(?:i'm|i am)\s+(?P<v>\d{1,3})(?:\s+years?\s+old|\s*yo)?$", _I), _one("my:age", "The user is {v} years old.")),
+    (re.compile(r"^(?:i'm|i am)\s+(?:severely |very |mildly )?allergic to\s+(?P<v>.+)$", _I), _one(None, "The user is allergic to {v}.")),
+    (re.compile(r"^(?:i'm|i am)\s+(?:a |an )?(?P<v>" + "|".join(DIETS) + r")$", _I), _one("diet", "The user is {v}.", "preference")),
+    (re.compile(r"^i\s+(?:don't|do not|never|can't|cannot)\s+eat\s+(?P<v>.+)$", _I), _one(None, "The user doesn't eat {v}.", "preference")),
+    (re.compile(r"^my\s+(?:favourite|favorite|fave)\s+(?P<x>[a-z][\w '’-]{0,30}?)\s+(?:is|are)\s+(?P<v>.+)$", _I), _favourite),
+    (re.compile(r"^(?:my|our)\s+(?P<x>[a-z][\w '’-]{0,30}?)(?:'s|’s)\s+name\s+is\s+(?P<v>.+)$|^(?:my|our)\s+(?P<y>[a-z][\w '’-]{0,30}?)\s+(?:is|are)\s+(?:called|named)\s+(?P<w>.+)$", _I),
+     _called),
+    (re.compile(r"^i\s+have\s+an?\s+(?P<x>[a-z][\w '’-]{0,20}?)\s+(?:called|named)\s+(?P<v>.+)$", _I), _called),
+    (re.compile(r"^my\s+(?P<x>[a-z][\w '’-]{0,30}?)\s+(?:is|are)\s+(?:on\s+)?(?P<v>.+)$", _I), _attribute),
+    (re.compile(r"^i\s+(?:really\s+)?(?P<verb>love|like|enjoy|hate|dislike|prefer|adore|can't stand)\s+(?P<v>.+)$", _I), _likes),
+)
+
+
+def _first_person(sentence: str) -> list[Statement]:
+    s = _TRAILING.sub("", sentence.strip().rstrip(".!")).rstrip(",")
+    for pattern, make in RULES:
+        m = pattern.match(s)
+        if not m:
+            continue
+        groups = {k: v for k, v in m.groupdict().items() if v}
+        value = _clean(groups.get("v") or groups.get("w") or "")
+        if not value or _PRONOUN_VALUE.match(value):
+            return []
+        return make(value, groups)
+    return []
+
+
+def _forgetting(sentence: str) -> list[Statement]:
+    """ "I don't work at the bakery anymore", "I no longer live in York": the memory with that key goes."""
+    s = sentence.strip().rstrip(".!")
+    m = re.match(r"^i\s+(?:no longer|don't|do not|stopped)\s+(?P<verb>live in|living in|work at|work for|working at|working for)\s+(?P<v>.+?)(?:\s+any\s*more)?$", s, re.I)
+    if not m:
+        return []
+    key = "home" if "liv" in m.group("verb").lower() else "employer"
+    value = _clean(m.group("v"))
+    return [Statement(key, value, "", op="delete")] if value else []
+
+
+def _explicit_fallback(sentence: str) -> list[Statement]:
+    """ "remember that the gate code is 4471" with no known form: kept as said, in the third person."""
+    s = sentence.strip().rstrip(".!")
+    if len(s) < 6 or _QUESTION.match(s):
+        return []
+    out = re.sub(r"^i'm\b|^i am\b", "the user is", s, flags=re.I)
+    out = re.sub(r"^i've\b|^i have\b", "the user has", out, flags=re.I)
+    out = re.sub(r"^i\b", "the user", out, flags=re.I)
+    out = re.sub(r"\bmy\b", "the user's", out, flags=re.I)
+    out = re.sub(r"\bme\b", "the user", out, flags=re.I)
+    return [Statement(None, s, out[:1].upper() + out[1:] + ".")]
+
+
+def statements(message: str) -> list[Statement]:
+    """Every statement the person made about themselves in `message` (none from questions or requests)."""
+    out: list[Statement] = []
+    for sentence in sentences(message):
+        if sentence.endswith("?"):
+            continue
+        explicit = bool(_EXPLICIT.search(sentence[:48]))
+        body = _LEAD.sub("", sentence).strip()
+        if not body or _QUESTION.match(body):
+            continue
+        found = _forgetting(body) or _first_person(body)
+        if not found and explicit:
+            found = _explicit_fallback(body)
+        out.extend(found)
+    return out
+
+
+def is_request(message: str) -> bool:
+    """Is the message a question or a request to do something (nothing about the person to keep)?"""
+    body = _LEAD.sub("", message.strip()).strip()
+    return body.endswith("?") or bool(_QUESTION.match(body))
+
+
+def key_of(memory_text: str) -> tuple[str | None, str]:
+    """(key, value) of a stored memory, read from its first- or third-person text; (None, "") if it has none."""
+    text = memory_text.strip().rstrip(".")
+    third = re.sub(r"^the user's\b", "my", text, flags=re.I)
+    third = re.sub(r"^the user (?:is|lives|works|has)\b", lambda m: {"is": "I am", "lives": "I live", "works": "I work", "has": "I have"}[m.group(0).split()[-1].lower()], third, flags=re.I)
+    third = re.sub(r"^my name is\b", "my name is", third, flags=re.I)
+    for s in _first_person(third) or _first_person(text):
+        if s.key:
+            return s.key, s.value
+    return None, ""
+
+
+def same_value(a: str, b: str) -> bool:
+    norm = lambda v: re.sub(r"[^a-z0-9]+", " ", v.lower()).strip()  # noqa: E731
+    return norm(a) == norm(b)

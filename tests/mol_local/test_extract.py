@@ -1,0 +1,146 @@
+"""Extraction: statements about the person become memories (ADD / UPDATE / DELETE / NONE); questions never do."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mol_local.extract import MemoryChange, apply_statements, past_tense, undo_change
+from mol_local.statements import is_request, key_of, statements
+
+DATA = Path(__file__).resolve().parents[2] / "memory" / "data"
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "text"),
+    [
+        ("My name is Ada", "name", "The user's name is Ada."),
+        ("I'm Mei, by the way", "name", "The user's name is Mei."),
+        ("Remember that my dog is called Biscuit", "my:dog", "The user's dog is called Biscuit."),
+        ("I moved to Leeds last month", "home", "The user lives in Leeds."),
+        ("my favorite fruit is mango!", "favourite:fruit", "The user's favourite fruit is mango."),
+        ("I have a cat named Pepper", "my:cat", "The user's cat is called Pepper."),
+        ("I'm allergic to peanuts", None, "The user is allergic to peanuts."),
+    ],
+)
+def test_a_statement_reads_as_a_keyed_memory_in_the_third_person(said: str, key: str | None, text: str) -> None:
+    (found,) = statements(said)
+    assert (found.key, found.text) == (key, text)
+    assert key_of(found.text)[0] == key  # the key is read back from what is stored
+
+
+@pytest.mark.parametrize("said", ["What is my dog called?", "Do you remember my name", "Remind me to call the dentist at 9",
+                                  "I'm tired", "My code is broken", "I like it", "Hi!", "Note that the plumber comes Friday",
+                                  "Write a function that reverses my list", "Set a reminder for my sister's birthday"])
+def test_questions_requests_and_passing_states_are_not_statements(said: str) -> None:
+    assert statements(said) == []
+
+
+def test_two_statements_in_one_sentence_and_the_request_check() -> None:
+    assert [s.key for s in statements("My favourite colour is green and I live in Porto.")] == ["favourite:colour", "home"]
+    assert is_request("Can you tell me my name?") and is_request("remind me to stretch") and not is_request("Remember that I'm vegan")
+
+
+def test_the_labelled_set_has_no_statement_read_from_a_non_statement() -> None:
+    rows = [json.loads(line) for line in (DATA / "statements_set.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [r["text"] for r in rows if not r["want"] and statements(r["text"])] == []
+
+
+@pytest.fixture
+def bank(tmp_path):
+    from memory.bank import MemoryBank
+    from memory.db import open_db
+
+    db = open_db(tmp_path / "mol.db")
+    yield MemoryBank(db, tmp_path / "chroma")
+    db.close()
+
+
+@pytest.mark.slow
+def test_a_later_statement_updates_the_memory_instead_of_contradicting_it(bank) -> None:
+    (added,) = apply_statements(bank, statements("I live in York"), conversation_id="a", message_id=None)
+    assert added.op == "add" and added.text == "The user lives in York."
+    assert apply_statements(bank, statements("I live in York."), conversation_id="a", message_id=None) == []  # NONE
+    (moved,) = apply_statements(bank, statements("We've just moved to Leeds"), conversation_id="b", message_id=None)
+    assert (moved.op, moved.memory_id, moved.before, moved.text) == ("update", added.memory_id, "The user lives in York.", "The user lives in Leeds.")
+    assert [m.text for m in bank.store.list()] == ["The user lives in Leeds."]
+    assert bank.store.sources([added.memory_id]) == {"a", "b"}  # the new words' conversation is a source too
+    (gone,) = apply_statements(bank, statements("I don't live in Leeds any more"), conversation_id="b", message_id=None)
+    assert gone.op == "delete" and bank.store.get(added.memory_id).text == "The user used to live in Leeds."
+    assert key_of(bank.store.get(added.memory_id).text) == (None, "")
+
+
+@pytest.mark.slow
+def test_memories_that_disagree_are_merged_keeping_sources_and_uses(bank) -> None:
+    from memory.db import transaction
+    from memory.store import new_memory
+
+    a = new_memory("The user's dog is called Biscuit", conversation_id="private")
+    b = new_memory("my dog is called Rufus", conversation_id="shared")
+    bank.add([a, b])
+    with transaction(bank.store.db) as db:
+        db["conversations"].insert_all([{"id": "shared", "title": "t", "created_at": "", "updated_at": ""}])
+        db["tasks"].insert({"id": "t1", "conversation_id": "shared", "seq": 0, "slot": "L0", "status": "closed"})
+        bank.store.record_uses(db, "t1", [(a.id, 0.9)])
+    (change,) = apply_statements(bank, statements("My dog is called Rufus"), conversation_id="shared", message_id=None)
+    assert change.op == "update" and change.before == "The user's dog is called Biscuit"
+    (left,) = bank.store.list()
+    assert left.text == "The user's dog is called Rufus." and bank.store.sources([left.id]) >= {"private", "shared"}
+    assert bank.store.uses("t1") == [left.id]  # the turn that saw the private memory still points at its words
+    assert len(bank.search("what is my dog called", 5)) == 1
+
+
+@pytest.mark.slow
+def test_undo_discards_a_new_memory_and_restores_an_updated_one(runtime) -> None:
+    rt = runtime
+    (added,) = apply_statements(rt.memory, statements("My name is Ada"), conversation_id=None, message_id=None)
+    undo_change(rt, added)
+    assert rt.memory.store.count() == 0 and rt.memory.search("name", 3) == []
+    (first,) = apply_statements(rt.memory, statements("My name is Ada"), conversation_id=None, message_id=None)
+    (renamed,) = apply_statements(rt.memory, statements("Call me Addie"), conversation_id=None, message_id=None)
+    undo_change(rt, renamed)
+    assert rt.memory.store.get(first.memory_id).text == "The user's name is Ada."
+
+
+def test_past_tense_and_the_change_lines() -> None:
+    assert past_tense("The user works at the bakery.") == "The user used to work at the bakery."
+    assert MemoryChange("add", "m", "The user's name is Ada.").line() == "remembered: The user's name is Ada."
+    assert MemoryChange("update", "m", "B", "A").line() == "updated memory: A → B"
+
+
+@pytest.mark.slow
+def test_a_turn_reports_what_it_remembered_and_never_from_a_question(engine, mol_home, tmp_path) -> None:
+    """With no tools the model cannot store anything itself: what is stored is extraction's."""
+    from hcp import load_hcp
+    from mol_local.runtime import Runtime
+    from tests.memory.conftest import write_hcp
+
+    hcp = write_hcp(tmp_path / "h.toml", answer={"max_tokens": 24}, summary={"max_tokens": 16}, tools={"enabled": ["python"]})  # no memory or reminder tools
+    rt = Runtime(load_hcp(hcp), engine=engine)
+    try:
+        session = rt.session()
+        result = session.run_turn("My favourite fruit is mango", slot="L0")
+        assert [(c.op, c.text) for c in result.memory_changes] == [("add", "The user's favourite fruit is mango.")]
+        assert result.memories_written == [result.memory_changes[0].memory_id]
+        row = rt.memory.store.get(result.memories_written[0])
+        assert row.origin == "auto" and row.conversation_id == session.conversation_id
+        asked = session.run_turn("What is my favourite fruit?", slot="L0")
+        assert asked.memory_changes == [] and rt.memory.store.count() == 1
+    finally:
+        rt.db.close()
+
+
+@pytest.mark.slow
+def test_the_remember_tool_and_command_replace_an_older_value_instead_of_contradicting_it(runtime) -> None:
+    from mol_local.harness.memory_port import BankMemory
+
+    port = BankMemory(runtime.memory)
+    port.remember("The user's dog is called Biscuit", conversation_id=None)
+    kept = port.remember("The user's dog is called Rufus", conversation_id=None)
+    assert [(m.id, m.text) for m in runtime.memory.store.list()] == [(kept, "The user's dog is called Rufus")]
+    session = runtime.session()
+    result = session.run_turn("/remember my dog is called Pip")
+    assert [m.text for m in runtime.memory.store.list()] == ["my dog is called Pip"]
+    assert result.memories_written == [runtime.memory.store.list()[0].id]
