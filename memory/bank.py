@@ -12,15 +12,21 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
+import numpy as np
 from sqlite_utils import Database
 
+from memory import fts
 from memory.errors import MemoryStoreError
 from memory.index import Embedder, VectorIndex
 from memory.store import MemoryRow, MemoryStore
+from memory.timewords import NOW_QUESTION, in_window, time_window
 
 SYNC_BATCH = 256
+RRF_K = 60  # reciprocal rank fusion's damping constant (the usual value)
+RRF_POOL = 20  # candidates each ranking contributes
 
 
 @dataclass
@@ -85,8 +91,19 @@ class MemoryBank:
                 self.index.wipe()
                 reason = "the vector index was built with another embedding model"
             report = self._sync(reason)
+            self._check_keywords()
             self._ready = True
             return report
+
+    def _check_keywords(self) -> None:
+        """The FTS5 table is checked once per open and rebuilt from SQLite if it is missing or out of step."""
+        from memory.db import transaction
+
+        reason = fts.check(self.store.db)
+        if reason is not None:
+            with transaction(self.store.db) as db:
+                fts.rebuild(db)
+            self.notices.append(f"Note: {reason}; rebuilt it from SQLite ({self.store.count()} memories)")
 
     def _sync(self, reason: str | None) -> SyncReport:
         want = self.store.versions()
@@ -201,21 +218,62 @@ class MemoryBank:
         return sorted(out)
 
     # -- reading --------------------------------------------------------------
-    def search(self, query: str, k: int = 5, *, min_score: float | None = None) -> list[Recalled]:
-        """The k memories nearest to `query`, best first. Never loads anything when the store is empty."""
+    def search(self, query: str, k: int = 5, *, min_score: float | None = None, mode: str = "hybrid",
+               now: datetime | None = None) -> list[Recalled]:
+        """The k memories that best answer `query`, best first. Never loads anything when the store is empty.
+
+        `hybrid` fuses the vector index (meaning) and FTS5 (words) by reciprocal rank, and when the query
+        names a time ("last week", "in May 2023") a third ranking of the candidates said then; `dense`
+        and `keyword` are each alone (the bench's baselines). A result's score is its cosine similarity to
+        the query; `min_score` drops results below it that no keyword matched.
+        """
         if k <= 0 or not query.strip() or self.store.count() == 0:
             return []
+        pool = max(RRF_POOL, 4 * k)
         with self._lock:
             self.ensure_ready()
             vec = self.embedder.encode([query])[0]
-            hits = self.index.query(vec, k + 4)
-        rows = self.store.by_ids(h.id for h in hits)  # SQLite decides: a vector without a row is never returned
-        out = [Recalled(rows[h.id], h.score) for h in hits if h.id in rows]
-        if min_score is not None:
-            out = [r for r in out if r.score >= min_score]
-        return out[:k]
+            dense = [(h.id, h.score) for h in self.index.query(vec, pool)] if mode != "keyword" else []
+        words = fts.keyword_search(self.store.db, query, pool) if mode != "dense" else []
+        rankings = [[i for i, _ in dense], [i for i, _ in words]]
+        scores = dict(dense)
+        fused = fuse(rankings)
+        rows = self.store.by_ids(fused)  # SQLite decides: an id without a row is never returned
+        if mode == "hybrid":  # time words: what was said then, or for "now" questions the newest first
+            window = time_window(query, now or datetime.now())
+            if window is not None:
+                rankings.append([i for i in fused if i in rows and in_window(rows[i].said_at, window)])
+            if NOW_QUESTION.search(query):
+                rankings.append(sorted((i for i in fused if i in rows), key=lambda i: rows[i].said_at or "", reverse=True))
+            fused = fuse(rankings)
+        missing = [i for i in fused[: 2 * k] if i in rows and i not in scores]
+        if missing:
+            with self._lock:
+                for i, v in self.index.vectors(missing).items():
+                    scores[i] = float(np.dot(vec, v))
+        matched = {i for i, _ in words}
+        out = []
+        for i in fused:
+            if i not in rows:
+                continue
+            score = scores.get(i, 0.0)
+            if min_score is not None and score < min_score and i not in matched:
+                continue
+            out.append(Recalled(rows[i], score))
+            if len(out) == k:
+                break
+        return out
 
     def nearest(self, text: str, *, threshold: float) -> Recalled | None:
-        """The closest memory if it is at least `threshold` similar (near-duplicate check)."""
-        found = self.search(text, 1, min_score=threshold)
-        return found[0] if found else None
+        """The closest memory in meaning if it is at least `threshold` similar (near-duplicate check)."""
+        found = self.search(text, 1, min_score=threshold, mode="dense")
+        return found[0] if found and found[0].score >= threshold else None
+
+
+def fuse(rankings: Sequence[Sequence[str]], k: int = RRF_K) -> list[str]:
+    """Reciprocal rank fusion: each list gives 1 / (k + rank); ids ordered by the sum."""
+    total: dict[str, float] = {}
+    for ranking in rankings:
+        for rank, item in enumerate(ranking):
+            total[item] = total.get(item, 0.0) + 1.0 / (k + rank + 1)
+    return sorted(total, key=lambda i: -total[i])

@@ -1,4 +1,4 @@
-"""`mol bench memory`: 10k memories, then paraphrased queries — vector index vs. SQLite FTS5 keywords.
+"""`mol bench memory`: 10k memories, then paraphrased queries — hybrid recall vs. dense alone vs. FTS5 keywords.
 
 Runs in a throw-away directory (never the user's store). Timings include the
 query embedding. The labelled set (memory/data/recall_set.jsonl) pairs a
@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import statistics
 import tempfile
 import time
@@ -22,7 +21,7 @@ from memory.db import open_db
 from memory.store import new_memory
 
 RECALL_SET = Path(__file__).parent / "data" / "recall_set.jsonl"
-TARGETS = {"search_p95_ms": 30.0, "recall_at_5": 0.9}
+TARGETS = {"search_p95_ms": 40.0, "recall_at_5": 0.95}
 
 _PEOPLE = ["Liam", "Noah", "Emma", "Olivia", "Mateo", "Aisha", "Yuki", "Kofi", "Ines", "Priya", "Lars", "Chen", "Marta", "Omar", "Zoe"]
 _PLACES = ["the office", "the library", "Café Rosa", "the town hall", "the garage", "the museum", "the park", "the station"]
@@ -83,21 +82,6 @@ def _measure(search: Callable[[str], list[str]], labelled: list[dict], ids: dict
     }
 
 
-def _fts_search(db) -> Callable[[str], list[str]]:
-    db.execute("create virtual table memories_fts using fts5(id unindexed, text)")
-    db.execute("insert into memories_fts (id, text) select id, text from memories")
-
-    def search(query: str) -> list[str]:
-        words = [w for w in re.findall(r"\w+", query.lower()) if len(w) > 1]
-        if not words:
-            return []
-        match = " OR ".join(f'"{w}"' for w in words)
-        rows = db.execute("select id from memories_fts where memories_fts match ? order by bm25(memories_fts) limit 5", [match])
-        return [r[0] for r in rows.fetchall()]
-
-    return search
-
-
 def run_memory_bench(n: int = 10_000, *, batch: int = 500, workdir: Path | None = None) -> dict:
     """Insert n memories (labelled facts among synthetic ones), then time top-5 searches for both methods."""
     load_before = os.getloadavg()[0]
@@ -125,22 +109,25 @@ def run_memory_bench(n: int = 10_000, *, batch: int = 500, workdir: Path | None 
             bank.embedder.encode([item["query"]])
             embed_times.append((time.perf_counter() - t0) * 1000)
         embed_p50 = round(statistics.median(embed_times), 2)
-        vector = _measure(lambda q: [r.memory.id for r in bank.search(q, 5)], labelled, ids, extra)
-        baseline = _measure(_fts_search(db), labelled, ids, extra)
+        hybrid = _measure(lambda q: [r.memory.id for r in bank.search(q, 5)], labelled, ids, extra)
+        dense = _measure(lambda q: [r.memory.id for r in bank.search(q, 5, mode="dense")], labelled, ids, extra)
+        baseline = _measure(lambda q: [r.memory.id for r in bank.search(q, 5, mode="keyword")], labelled, ids, extra)
         db.close()
     return {
         "bench": "memory",
         "n": len(texts),
         "add_per_s": round(len(texts) / add_s, 1),
         "model_load_s": round(load_s, 2),
-        **vector,
+        "method": "hybrid: MiniLM + Chroma and SQLite FTS5 (bm25), reciprocal rank fusion",
+        **hybrid,
+        "dense_only": {"method": "MiniLM + Chroma", **dense},
         "baseline": {"method": "sqlite-fts5 keyword OR, bm25", **baseline},
         "vs_baseline": {
-            "recall_at_5_gain": round(vector["recall_at_5"] - baseline["recall_at_5"], 3),
-            "p95_ratio": round(vector["search_p95_ms"] / max(baseline["search_p95_ms"], 1e-6), 2),
+            "recall_at_5_gain": round(hybrid["recall_at_5"] - baseline["recall_at_5"], 3),
+            "p95_ratio": round(hybrid["search_p95_ms"] / max(baseline["search_p95_ms"], 1e-6), 2),
         },
         "targets": TARGETS,
-        "meets_targets": vector["search_p95_ms"] <= TARGETS["search_p95_ms"] and vector["recall_at_5"] >= TARGETS["recall_at_5"],
+        "meets_targets": hybrid["search_p95_ms"] <= TARGETS["search_p95_ms"] and hybrid["recall_at_5"] >= TARGETS["recall_at_5"],
         "cpus": os.cpu_count(),
         "load_avg_1m": [round(load_before, 2), round(os.getloadavg()[0], 2)],  # other work on the box, before/after
         "embed_p50_ms": embed_p50,

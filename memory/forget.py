@@ -23,6 +23,7 @@ from typing import Protocol
 
 from sqlite_utils import Database
 
+from memory import fts
 from memory.bank import MemoryBank
 from memory.consent import FORGOTTEN, task_id_forms
 from memory.db import Store, transaction
@@ -171,6 +172,8 @@ def _scrub(bank: MemoryBank, report: ForgetReport, *, rebuild_index: bool) -> No
     if rebuild_index:
         bank.drop_vectors([m["id"] for m in report.memories])
     db = bank.store.db
+    with transaction(db) as tx:
+        fts.purge(tx)  # the triggers deleted the rows; merging the segments drops their tokens
     if isinstance(db, Store):
         for _ in range(CHECKPOINT_TRIES):
             if db.checkpoint():

@@ -303,6 +303,13 @@ class VectorIndex:
                 metadatas=[{"updated_at": v} for v in versions[i : i + 1000]],
             ), write=True)
 
+    def vectors(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """The stored vectors of these ids (those the index holds)."""
+        if not ids:
+            return {}
+        got = self._call(lambda c: c.get(ids=list(ids), include=["embeddings"]))
+        return {i: np.asarray(v, dtype=np.float32) for i, v in zip(got["ids"], got["embeddings"])}
+
     def delete(self, ids: Sequence[str]) -> None:
         for i in range(0, len(ids), 1000):
             self._call(lambda c, i=i: c.delete(ids=list(ids[i : i + 1000])), write=True)

@@ -249,3 +249,23 @@ def m009_add_conversation_source(db: Database) -> None:
     API clients' conversations are kept out of the app's list (`mol chat --list --all` shows them).
     """
     db["conversations"].add_column("source", str, not_null_default="app")
+
+
+@migrations()
+def m010_add_memory_said_at(db: Database) -> None:
+    """When a memory was said (the conversation's clock; `mol memory add --file` lines may give "at").
+
+    Until now only the insert time was kept, so an import of old conversations looked as if everything
+    had been said today. Existing rows: said when they were stored.
+    """
+    db["memories"].add_column("said_at", str)
+    db.execute("update memories set said_at = created_at")
+    db["memories"].create_index(["said_at"])
+
+
+@migrations()
+def m011_create_memories_fts(db: Database) -> None:
+    """Keyword search over memories (SQLite FTS5), kept in step by triggers; see memory/fts.py."""
+    from memory.fts import rebuild
+
+    rebuild(db)

@@ -31,6 +31,7 @@ class MemoryRow:
     created_at: str = ""
     updated_at: str = ""
     pinned_at: str | None = None
+    said_at: str | None = None  # when it was said (the conversation's clock); None: when it was stored
 
     def as_dict(self) -> dict:
         return {
@@ -44,13 +45,14 @@ class MemoryRow:
             "created_at": self.created_at,
             "updated_at": self.updated_at,
             "pinned_at": self.pinned_at,
+            "said_at": self.said_at or self.created_at,
         }
 
 
 def _row(r: dict) -> MemoryRow:
     return MemoryRow(
         r["id"], r["text"], r["kind"], r["origin"], r["conversation_id"], r["source_message_id"],
-        bool(r["pinned"]), r["created_at"], r["updated_at"], r.get("pinned_at"),
+        bool(r["pinned"]), r["created_at"], r["updated_at"], r.get("pinned_at"), r.get("said_at"),
     )
 
 
@@ -62,12 +64,28 @@ def new_memory(
     conversation_id: str | None = None,
     source_message_id: str | None = None,
     pinned: bool = False,
+    said_at: str | None = None,
 ) -> MemoryRow:
-    """A validated, not yet stored memory (raises InvalidMemory naming the problem)."""
+    """A validated, not yet stored memory (raises InvalidMemory naming the problem).
+
+    `said_at`: when it was said, ISO 8601 ("2023-05-18" or "2023-05-18T13:56"); default now.
+    """
     if kind not in KINDS:
         raise InvalidMemory(f"Unknown memory kind {kind!r} — use one of: {', '.join(KINDS)}")
     stamp = now_iso()
-    return MemoryRow(new_id(), memory_text(text), kind, origin, conversation_id, source_message_id, pinned, stamp, stamp, stamp if pinned else None)
+    return MemoryRow(new_id(), memory_text(text), kind, origin, conversation_id, source_message_id, pinned, stamp, stamp,
+                     stamp if pinned else None, said_when(said_at) if said_at is not None else stamp)
+
+
+def said_when(value: object) -> str:
+    """An "at" as stored: ISO 8601, validated; refused in one line that shows the form."""
+    if not isinstance(value, str) or len(value) > 40:
+        raise InvalidMemory(f"'at' must be a date like 2023-05-18 or 2023-05-18T13:56 — got {str(value)[:40]!r}")
+    try:
+        when = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise InvalidMemory(f"'at' must be a date like 2023-05-18 or 2023-05-18T13:56 — got {value[:40]!r}") from None
+    return when.isoformat(timespec="seconds")
 
 
 def insert_rows(db: Database, rows: Sequence[MemoryRow], sources: Iterable[str] = ()) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from memory.bank import MemoryBank, Recalled
 from memory.store import MemoryRow, MemoryStore, insert_rows, new_memory
+from memory.timewords import TIME_QUESTION, time_window
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -39,13 +41,20 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     """
     pinned = runtime.memory.store.pinned()
     k = runtime.hcp.memory.top_k
-    found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY)
+    found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock())
     scores = {r.memory.id: r.score for r in found}
     first = [Recalled(row, scores.get(row.id, 0.0)) for row in pinned]
     out = first + [r for r in found if not r.memory.pinned][:k]
     if conversation_id is not None:
         runtime.memory.viewing(conversation_id, out, fresh=True)
     return out
+
+
+def tail_notes(recalled: Sequence[Recalled], text: str, now: datetime) -> list[str]:
+    """The recalled memories as the tail shows them; for a question about time, each with the day it was said."""
+    if not (TIME_QUESTION.search(text) or time_window(text, now)):
+        return [r.memory.text for r in recalled]
+    return [f"(said {(r.memory.said_at or r.memory.created_at)[:10]}) {r.memory.text}" for r in recalled]
 
 
 def uses_writer(bank: MemoryBank, task_id: str, used: Sequence[Recalled]):

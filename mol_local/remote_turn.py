@@ -83,11 +83,11 @@ def run_remote_turn(session: Session, text: str, cancel: threading.Event | None,
         if m.role in ("user", "assistant")
     ]
     current = [{"role": "user", "content": text}]
-    from mol_local.recall import recall, uses_writer
+    from mol_local.recall import recall, tail_notes, uses_writer
 
     recalled = recall(rt, text, session.conversation_id) if memories_may_leave(rt) else []
     if recalled:
-        current = with_tail(current, [r.memory.text for r in recalled])
+        current = with_tail(current, tail_notes(recalled, text, rt.clock()))
     result = rt.engine.complete_turn(  # type: ignore[attr-defined]
         messages + current,
         conversation_id=session.conversation_id,

@@ -23,7 +23,7 @@ from mol_local.errors import EmptyMessage, MolError, TurnCancelled
 from mol_local.genui.turn_ui import answer_ui, holds, is_ui_slot
 from mol_local.remote_turn import memories_may_leave, run_on_engine
 from mol_local.extract import MemoryChange, extract_after_turn
-from mol_local.recall import recall, remember_text, remember_turn, uses_writer
+from mol_local.recall import recall, remember_text, remember_turn, tail_notes, uses_writer
 from mol_local.summaries import checked_summary
 from memory.transfer import source_writer
 from mol_local.turn_options import AnswerOptions, words_slot
@@ -233,8 +233,8 @@ class Session:
         stack = rt.slot_stack(slot)
         answer = ""
         recalled = recall(rt, text, self.conversation_id) if memories_may_leave(rt) and opts.memory else []
-        notes = [r.memory.text for r in recalled]
         now = rt.clock()
+        notes = tail_notes(recalled, text, now)
         composed = None
         finish = "stop"
         tool_calls: list[dict] = []

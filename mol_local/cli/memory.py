@@ -25,7 +25,8 @@ def _notices(bank) -> None:
 
 
 def read_jsonl(path: Path) -> list[MemoryRow]:
-    """Every line `{"text": ..., "kind"?: ...}` validated before anything is stored (all or nothing)."""
+    """Every line `{"text": ..., "kind"?: ..., "at"?: "2023-05-18T13:56"}` validated before anything is stored
+    (all or nothing); "at" is when it was said (default: now)."""
     rows: list[MemoryRow] = []
     data = read_input_file(path, InvalidMemory, fix="pass an existing JSONL file")
     for n, raw in enumerate(data.splitlines(), 1):
@@ -44,7 +45,7 @@ def read_jsonl(path: Path) -> list[MemoryRow]:
             raise InvalidMemory(f'{where} has no "text" string — write {{"text": "..."}}; nothing was added')
         try:
             text = clean_message(obj["text"], what="text", error=InvalidMemory)
-            rows.append(new_memory(text, kind=obj.get("kind", "fact"), origin="import"))
+            rows.append(new_memory(text, kind=obj.get("kind", "fact"), origin="import", said_at=obj.get("at")))
         except InvalidMemory as exc:
             raise InvalidMemory(f"{where}: {exc}; nothing was added") from exc
     if not rows:
@@ -79,20 +80,49 @@ def memory_add(ctx: click.Context, text: str | None, file_: Path | None, kind: s
 
 
 @memory.command("search")
-@click.argument("query")
+@click.argument("query", required=False)
+@click.option("--file", "file_", type=click.Path(dir_okay=False, path_type=Path),
+              help="JSONL: one {\"text\": ...} (or {\"query\": ...}) per line; prints one JSON list per line.")
 @click.option("--k", "k", default=5, show_default=True, type=click.IntRange(1, 100), help="How many results.")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of {id, text, score}, best first.")
+@click.option("--mode", type=click.Choice(["hybrid", "dense", "keyword"]), default="hybrid", show_default=True,
+              help="hybrid: meaning + keywords (+ time words), fused; dense or keyword alone.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of {id, text, score, said_at}, best first.")
 @click.pass_context
-def memory_search(ctx: click.Context, query: str, k: int, as_json: bool) -> None:
-    """The K memories closest in meaning to QUERY."""
-    bank = open_runtime(ctx).memory
-    found = bank.search(query, k)
+def memory_search(ctx: click.Context, query: str | None, file_: Path | None, k: int, mode: str, as_json: bool) -> None:
+    """The K memories that best answer QUERY (or each line of --file, with the model and index loaded once)."""
+    if (query is None) == (file_ is None):
+        raise InvalidMemory("Give either QUERY or --file Q.jsonl — e.g. mol memory search \"where do I live\"")
+    queries = read_queries(file_) if file_ else [query or ""]
+    rt = open_runtime(ctx)
+    bank = rt.memory
+    for text in queries:
+        found = bank.search(text, k, mode=mode, now=rt.clock())
+        if as_json or file_:
+            emit_json([{"id": r.memory.id, "text": r.memory.text, "score": round(r.score, 4), "said_at": r.memory.said_at} for r in found])
+        else:
+            for r in found:
+                click.echo(f"{r.score:.3f}  {r.memory.id}  {r.memory.text}")
     _notices(bank)
-    if as_json:
-        emit_json([{"id": r.memory.id, "text": r.memory.text, "score": round(r.score, 4)} for r in found])
-        return
-    for r in found:
-        click.echo(f"{r.score:.3f}  {r.memory.id}  {r.memory.text}")
+
+
+def read_queries(path: Path) -> list[str]:
+    """Every line's query, validated before any search runs."""
+    out: list[str] = []
+    data = read_input_file(path, InvalidMemory, fix="pass an existing JSONL file")
+    for n, raw in enumerate(data.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            obj = loads_limited(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise InvalidMemory(f"{path} line {n} is not a JSON object ({exc}) — write one {{\"text\": ...}} per line") from exc
+        text = obj.get("text", obj.get("query")) if isinstance(obj, dict) else None
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidMemory(f'{path} line {n} has no "text" string — write {{"text": "..."}} per line')
+        out.append(text)
+    if not out:
+        raise InvalidMemory(f"{path} holds no queries — write one {{\"text\": ...}} per line")
+    return out
 
 
 @memory.command("list")

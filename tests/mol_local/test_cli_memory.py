@@ -32,7 +32,7 @@ def test_add_search_list_forget_reindex(mol_home: Path, tmp_path: Path) -> None:
     code, out, _ = mol("memory", "search", "--k", "2", "--json", "what can Ana not eat")
     hits = json.loads(out)
     assert code == 0 and len(hits) == 2 and hits[0]["id"] == first["id"]
-    assert set(hits[0]) == {"id", "text", "score"} and hits[0]["score"] >= hits[1]["score"]
+    assert set(hits[0]) == {"id", "text", "score", "said_at"} and all(-1.0 <= h["score"] <= 1.0 for h in hits)  # fused order, cosine scores
     code, out, _ = mol("memory", "list", "--json")
     assert [m["id"] for m in json.loads(out)] == [first["id"]] + [a["id"] for a in added]
     code, out, _ = mol("memory", "forget", "--query", "dentist", "--json")
@@ -105,7 +105,7 @@ def test_pin_and_unpin_print_the_memory(mol_home: Path) -> None:
     code, out, _ = mol("memory", "pin", second["id"], "--json")
     pinned = json.loads(out)
     assert code == 0 and pinned["id"] == second["id"] and pinned["pinned"] is True and pinned["pinned_at"]
-    assert set(pinned) == {"id", "text", "kind", "origin", "conversation_id", "source_message_id", "pinned", "created_at", "updated_at", "pinned_at"}
+    assert set(pinned) == {"id", "text", "kind", "origin", "conversation_id", "source_message_id", "pinned", "created_at", "updated_at", "pinned_at", "said_at"}
     code, out, _ = mol("memory", "list", "--json")
     assert [m["id"] for m in json.loads(out)] == [second["id"], first["id"]]
     code, out, _ = mol("memory", "list")
