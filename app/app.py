@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from app.reminders import ReminderWatch
     from mol_local.runtime import Runtime
 
+SAVE_ON_QUIT_S = 60.0  # at quit, how long an answer the person already has may take to be saved
+
 
 class MolApp(App[None]):
     """The mol-local TUI. `runtime` lets a caller (tests) hand over an already open Runtime."""
@@ -163,7 +165,9 @@ class MolApp(App[None]):
         """Release the model we loaded; a streaming turn is cancelled and the process exit frees the rest."""
         if self.chat.session is not None:
             self.chat.session.stop_prewarm()
-        if self.chat.running:
+        if self.chat.saving:  # the person has the answer: let it be saved rather than roll it back
+            self.chat.turn_done.wait(SAVE_ON_QUIT_S)
+        if not self.chat.turn_done.is_set():
             self.chat.cancel_event.set()
         elif self.runtime is not None and self._given_runtime is None:
             self.runtime.close()

@@ -61,6 +61,14 @@ class TokenStreamed(Message):
 
 
 @dataclass
+class AnswerDelivered(Message):
+    """The answer is final and on screen; the summary, memory extraction and commit follow in the background."""
+
+    turn_id: int
+    answer: str
+
+
+@dataclass
 class TurnCompleted(Message):
     turn_id: int
     conversation_id: str

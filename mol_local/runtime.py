@@ -221,6 +221,17 @@ class Runtime:
             hub.reminders.clock = lambda: self.clock()  # "tomorrow 9am" counts from the same now the tail shows
         return hub
 
+    def call_grammar(self) -> str | None:
+        """GBNF that holds the model's tool calls to the tools this runtime has and their own argument names
+        (the embedded base, trained on a few tools, otherwise borrows `title` from notes for a reminder);
+        None without the harness or on an engine that cannot decode under a grammar."""
+        if self.tools is not None or self.tool_hub is None or not getattr(self.engine, "supports_grammar", True):
+            return None
+        from mol_local.harness.spec import call_schema
+        from mol_local.structured import tool_call_grammar
+
+        return tool_call_grammar(call_schema(list(self.tool_hub.specs().values())))
+
     def tools_for(self, conversation_id: str) -> ToolRunner | None:
         """One conversation's ToolRunner: the one injected at construction, else the harness's."""
         if self.tools is not None:

@@ -121,3 +121,13 @@ def validation_problem(schema: dict[str, Any], value: Any) -> str | None:
         return None
     where = "/".join(str(p) for p in error.absolute_path) or "top level"
     return f"{where}: {error.message[:200]}"
+
+
+CALL_OPEN, CALL_CLOSE = "<tool_call>", "</tool_call>"
+
+
+def tool_call_grammar(schema: dict[str, Any]) -> str:
+    """GBNF for what follows `<tool_call>`: one call valid against `schema` (harness.spec.call_schema), then
+    `</tool_call>` — or `</tool_call><`, the single token this tokenizer writes when a second call follows."""
+    gbnf = _ROOT.sub("call ::= ", json_grammar(schema, what="the tools' call schema"), count=1)
+    return f'root ::= call ("{CALL_CLOSE}" | "{CALL_CLOSE}<")\n{gbnf}'

@@ -256,6 +256,7 @@ class Session:
                         top_p=opts.top_p,
                         stop=opts.stop,
                         grammar=opts.grammar,
+                        call_grammar=rt.call_grammar() if self.tools is not None and opts.grammar is None else None,
                         cancel=cancel,
                         on_token=hooks.on_token,
                     )

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Header, Input, Static
 
 from app.backend import user_errors
 from app.messages import (
+    AnswerDelivered,
     ConversationSelected,
     PromptSubmitted,
     RouteDecided,
@@ -65,6 +66,9 @@ class ChatScreen(ConversationActions, Screen):
         self.turn_id = 0
         self.cancel_event = threading.Event()
         self.running = False
+        self.saving = False  # the answer is delivered; its summary, memory and commit run in the background
+        self.turn_done = threading.Event()  # set when the turn's worker has committed or failed
+        self.turn_done.set()
         self.pending: list[tuple[str, UserMessage]] = []
         self.current_text = ""
         self.current_user: UserMessage | None = None
@@ -121,6 +125,9 @@ class ChatScreen(ConversationActions, Screen):
         elif not app.model_ready:
             status.update(f"◌ loading the model for {app.runtime.hcp.name}…  (you can type; messages are queued)")
             status.add_class("loading")
+        elif self.saving:
+            status.update("● answered — saving it in the background; you can send the next message")
+            status.add_class("ready")
         elif self.running:
             status.update("◌ answering…  (Esc cancels; nothing is saved until the answer is complete)")
             status.add_class("loading")
@@ -152,6 +159,11 @@ class ChatScreen(ConversationActions, Screen):
         """Every slot's head (and the opened conversation) into its KV while the user types; a turn stops it."""
         session.prewarm()
 
+    def busy_line(self) -> str:
+        if self.saving:
+            return "The last answer is still being saved — try again in a moment"
+        return "An answer is still streaming — press Esc to cancel it first"
+
     async def drain_queue(self) -> None:
         if self.pending and not self.running and self.mol.model_ready:
             text, bubble = self.pending.pop(0)
@@ -172,7 +184,7 @@ class ChatScreen(ConversationActions, Screen):
                 severity="error",
             )
             return
-        if self.running:
+        if self.running and not self.saving:
             self.notify("An answer is still streaming — wait or press Esc to cancel it; your text stays here", severity="warning")
             return
         if self.mol.runtime_error:
@@ -180,8 +192,9 @@ class ChatScreen(ConversationActions, Screen):
             return
         self.prompt.remember(text)
         self.prompt.load_text("")
-        if not self.mol.model_ready:
-            bubble = await self.chat_log.add_user(text, queued=True)
+        if not self.mol.model_ready or self.saving:
+            reason = "the last answer is saved" if self.saving else "the model is ready"
+            bubble = await self.chat_log.add_user(text, queued=reason)
             self.pending.append((text, bubble))
             return
         bubble = await self.chat_log.add_user(text)
@@ -193,6 +206,8 @@ class ChatScreen(ConversationActions, Screen):
         self.turn_id += 1
         self.cancel_event = threading.Event()
         self.running = True
+        self.saving = False
+        self.turn_done.clear()
         self.current_text = text
         self.current_user = bubble
         self.current_answer = await self.chat_log.add_assistant()
@@ -209,12 +224,15 @@ class ChatScreen(ConversationActions, Screen):
         hooks = TurnHooks(
             on_route=lambda r: self.post_message(RouteDecided(turn_id, r.slot, r.raw_output, r.fallback, r.latency_ms, r.mode)),
             on_token=lambda piece: self.post_message(TokenStreamed(turn_id, piece)),
+            on_answer=lambda answer: self.post_message(AnswerDelivered(turn_id, answer)),
         )
         try:
             result = session.run_turn(text, cancel=cancel, hooks=hooks, continue_task=continue_task)
         except user_errors() as exc:
             self.post_message(TurnFailed(turn_id, text, str(exc), cancelled=isinstance(exc, TurnCancelled)))
             return
+        finally:
+            self.turn_done.set()
         task = session.tasks[-1]
         tools = [m.content for m in task.messages if m.role == "tool"]
         self.post_message(
@@ -235,6 +253,15 @@ class ChatScreen(ConversationActions, Screen):
         if event.turn_id == self.turn_id and self.current_answer is not None:
             await self.current_answer.stream(event.piece)
 
+    @on(AnswerDelivered)
+    async def delivered(self, event: AnswerDelivered) -> None:
+        """The person has the answer: the prompt takes the next message now (queued until this turn is saved)."""
+        if event.turn_id != self.turn_id or self.current_answer is None:
+            return
+        await self.current_answer.finish(event.answer)
+        self.saving = True
+        self.show_state()
+
     @on(TurnCompleted)
     async def completed(self, event: TurnCompleted) -> None:
         if event.turn_id != self.turn_id or self.current_answer is None:
@@ -254,7 +281,7 @@ class ChatScreen(ConversationActions, Screen):
             await answer.add_note(f"{change.line()}  (Ctrl+Z undoes)")
         self.last_memory_changes = list(event.memory_changes)
         answer.set_details(route_lines(answer.route) + self.memory_lines_of(event.task_id) + timing_lines(event.timings_ms))
-        self.running = False
+        self.running = self.saving = False
         self.current_answer = None
         self.refresh_sidebar(select=event.conversation_id)
         self.show_state()
@@ -273,7 +300,7 @@ class ChatScreen(ConversationActions, Screen):
         self.current_answer = self.current_user = None
         self.prompt.restore(event.text)
         self.prompt.focus()
-        self.running = False  # last: whoever waits for the turn to end sees the bubbles gone and the text back
+        self.running = self.saving = False  # last: whoever waits for the turn to end sees the bubbles gone and the text back
         self.show_state()
         if event.cancelled:
             self.notify("Cancelled — nothing was saved; your message is back in the prompt", severity="warning")
@@ -290,7 +317,9 @@ class ChatScreen(ConversationActions, Screen):
 
     # -- actions ---------------------------------------------------------------
     def action_cancel_turn(self) -> None:
-        if self.running:
+        """Esc: stop the answer being written, else withdraw the last queued message; it never cancels the
+        background saving of an answer the person already has."""
+        if self.running and not self.saving:
             self.cancel_event.set()
         elif self.pending:
             text, bubble = self.pending.pop()

@@ -83,7 +83,7 @@ class ConversationActions:
         if runtime is None:
             return
         if self.running:
-            self.notify("An answer is still streaming — press Esc to cancel it first", severity="warning")  # type: ignore[attr-defined]
+            self.notify(self.busy_line(), severity="warning")  # type: ignore[attr-defined]
             return
         try:
             self.session = runtime.session(conversation_id)
@@ -144,7 +144,7 @@ class ConversationActions:
             self.notify("Nothing to delete — pick a saved conversation in the sidebar", severity="warning")  # type: ignore[attr-defined]
             return
         if self.running:
-            self.notify("An answer is still streaming — press Esc to cancel it first", severity="warning")  # type: ignore[attr-defined]
+            self.notify(self.busy_line(), severity="warning")  # type: ignore[attr-defined]
             return
         title = self.title_of(target)
 

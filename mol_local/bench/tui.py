@@ -4,7 +4,9 @@ Each sample is a fresh interpreter (nothing cached in-process). The child runs
 the real MolApp headless on a fresh MOL_HOME and reports, from interpreter
 start, when the first screen has been composed and painted with the prompt
 focused ("interactive"), and when the model finished loading in the
-background. The floor is the time a bare `import textual` takes in the same
+background. Then, in separate samples, one real turn: from the last answer
+token on screen to the moment the prompt takes the next message (before:
+until the summary and memory extraction were saved) and to the save itself. The floor is the time a bare `import textual` takes in the same
 run: no Textual app can start faster than that.
 """
 
@@ -44,7 +46,35 @@ class Probe(MolApp):
     async def on_model_loaded(self, event) -> None:
         await super().on_model_loaded(event)
         marks["model_ready_s"] = time.time() - t_start
-        self.exit()
+        if len(sys.argv) > 3 and sys.argv[3] == "turn":
+            self._watch_turn()
+        else:
+            self.exit()
+
+    def _watch_turn(self) -> None:
+        # One real turn; every millisecond note when the answer text last grew, when the prompt takes the
+        # next message (the chat is `saving`: hidden work only), and when the turn is saved (not `running`).
+        from app.messages import PromptSubmitted
+        from app.widgets.chat.bubbles import AssistantMessage
+        seen = {"text": "", "last_token": None}
+        def tick() -> None:
+            chat = self.chat
+            answers = list(chat.query(AssistantMessage))
+            if answers and answers[-1].text != seen["text"]:
+                seen["text"], seen["last_token"] = answers[-1].text, time.perf_counter()
+            if chat.saving and "accept" not in marks and seen["last_token"]:
+                marks["accept"] = time.perf_counter()
+            if chat.running:
+                marks["started"] = True
+            elif marks.get("started") and seen["last_token"]:
+                done = time.perf_counter()
+                accept = marks.pop("accept", done)
+                marks["last_token_to_next_message_ms"] = round((accept - seen["last_token"]) * 1000, 1)
+                marks["last_token_to_saved_ms"] = round((done - seen["last_token"]) * 1000, 1)
+                marks.pop("started")
+                self.exit()
+        self.set_interval(0.001, tick)
+        self.chat.post_message(PromptSubmitted("What is the capital of France?"))
 
     def on_runtime_failed(self, event) -> None:
         marks["error"] = event.error
@@ -62,10 +92,10 @@ def _child_env(home: Path) -> dict[str, str]:
     return env
 
 
-def _run_app(mode: str, timeout_s: float) -> dict:
+def _run_app(mode: str, timeout_s: float, *, turn: bool = False) -> dict:
     with tempfile.TemporaryDirectory(prefix="mol-bench-tui-") as home:
         out = subprocess.run(
-            [sys.executable, "-c", CHILD, repr(time.time()), mode],
+            [sys.executable, "-c", CHILD, repr(time.time()), mode, "turn" if turn else "start"],
             capture_output=True,
             text=True,
             timeout=timeout_s,
@@ -97,7 +127,8 @@ def run_tui_bench(*, samples: int = 5, timeout_s: float = 300.0) -> dict:
         floor.append(_run_floor(timeout_s))
         app.append(_run_app("app", timeout_s))
         mol.append(_run_app("mol", timeout_s))
-    errors = [r["error"] for r in app + mol if "error" in r]
+    turns = [_run_app("app", timeout_s, turn=True) for _ in range(samples)]
+    errors = [r["error"] for r in app + mol + turns if "error" in r]
     app_interactive = _median([r["interactive_s"] for r in app])
     mol_interactive = _median([r["interactive_s"] for r in mol])
     floor_s = _median(floor)
@@ -113,6 +144,9 @@ def run_tui_bench(*, samples: int = 5, timeout_s: float = 300.0) -> dict:
         "prompt_focused_at_interactive": all(r.get("prompt_focused") for r in app + mol),
         "app_over_floor_ratio": round(app_interactive / floor_s, 2),
         "mol_entry_over_floor_ratio": round(mol_interactive / floor_s, 2),
+        "last_token_to_next_message_ms": _median([r["last_token_to_next_message_ms"] for r in turns if "last_token_to_next_message_ms" in r]),
+        "last_token_to_saved_ms": _median([r["last_token_to_saved_ms"] for r in turns if "last_token_to_saved_ms" in r]),
+        "target_next_message_ms": 50.0,
         "target_interactive_s": 1.0,
         "meets_target": mol_interactive <= 1.0,
         "errors": errors,

@@ -81,6 +81,7 @@ def send(ctx: click.Context, text: str | None, conversation_id: str | None, list
         )
     else:
         out.flush()
+        out.settle(result.answer)
         click.echo()
         for notice in result.notices:
             click.echo(f"[{notice}]", err=True)
@@ -96,6 +97,7 @@ class _Out:
 
     def __init__(self, quiet: bool, *, remote: bool) -> None:
         self.quiet, self.hold, self.held = quiet, remote, []
+        self.shown: list[str] = []  # every piece that reached stdout
 
     def token(self, piece: str) -> None:
         if self.quiet:
@@ -103,13 +105,20 @@ class _Out:
         if self.hold:
             self.held.append(piece)
         else:
+            self.shown.append(piece)
             click.echo(piece, nl=False)
+
+    def settle(self, answer: str) -> None:
+        """The stored answer, when it is not what streamed (a tool loop ended in words the turn wrote)."""
+        if not self.quiet and answer.strip() and not "".join(self.shown).strip().endswith(answer.strip()):
+            click.echo(f"\n{answer}", nl=False)
 
     def answer(self, _text: str) -> None:
         self.flush()
 
     def flush(self) -> None:
         if self.held and not self.quiet:
+            self.shown.extend(self.held)
             click.echo("".join(self.held), nl=False)
         self.held = []
 

@@ -35,6 +35,7 @@ class GenerationRequest:
     temperature: float = 0.0
     seed: int = 0
     grammar: str | None = None  # GBNF; the answer then always parses under it
+    call_grammar: str | None = None  # GBNF for each `<tool_call>` block: from the open tag to the close tag only
     keep_prefix_of: Sequence[Message] | None = None  # trim KV back to this after generating
     ignore_eos: bool = False  # benchmarks: always produce exactly max_tokens
     repeat_penalty: float = 1.0

@@ -35,7 +35,7 @@ from mol_local.engine.sequences import SPECULATIVE_CHUNK, Seq, common_prefix, qu
 from mol_local.engine.stops import Output
 from mol_local.engine.template import template_of
 from mol_local.errors import AdapterMismatch, ContextOverflow, CorruptModel, EngineError
-from mol_local.engine.sampling import NO_TOKEN, make_sampler, split_choices
+from mol_local.engine.sampling import CallGrammar, NO_TOKEN, make_sampler, split_choices
 from mol_local.models import check_adapter_fits, inspect_gguf
 
 class LlamaCppEngine(Engine):
@@ -289,6 +289,7 @@ class LlamaCppEngine(Engine):
         t_first: float | None = None
         n_out = 0
         sampler = make_sampler(self.vocab, self.n_vocab, request, self._eog_tokens() if request.ignore_eos else ())
+        calls = CallGrammar(self.vocab, self.n_vocab, request.call_grammar) if request.call_grammar and not request.grammar else None
         cap = request.max_seconds if request.max_seconds is not None else self.hop_max_seconds
         stops = () if request.ignore_eos or request.grammar else tuple(self.template.stops)
         out = Output(stops + tuple(request.stop), request.on_token, t0 + cap if cap else None)
@@ -297,7 +298,7 @@ class LlamaCppEngine(Engine):
                 if request.cancel is not None and request.cancel.is_set():
                     finish = "cancelled"
                     break
-                tok = sampler.sample(self.ctx.ctx)
+                tok = (calls.active if calls is not None and calls.active is not None else sampler).sample(self.ctx.ctx)
                 if tok == NO_TOKEN or llama_cpp.llama_vocab_is_eog(self.vocab, tok) or (tok in self._stop_ids and not request.ignore_eos):
                     finish = "stop"
                     break
@@ -307,11 +308,15 @@ class LlamaCppEngine(Engine):
                     finish = "stop"
                     break
                 self._decode(state, [tok])
+                if calls is not None:
+                    calls.after(out.tail)
                 if out.late():
                     finish = "time"
                     break
         finally:
             sampler.free()
+            if calls is not None:
+                calls.free()
         text = out.close(decoder.decode(b"", final=True))
         t_end = time.perf_counter()
         if request.keep_prefix_of is not None:

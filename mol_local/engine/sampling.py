@@ -22,6 +22,7 @@ import numpy as np
 
 from mol_local.engine.base import GenerationRequest
 from mol_local.errors import EngineError
+from mol_local.structured import CALL_CLOSE, CALL_OPEN
 
 NO_TOKEN = -1  # the grammar allows nothing more (it is complete and end-of-generation is banned)
 
@@ -145,3 +146,32 @@ def split_choices(toks: Sequence[list[int]]) -> tuple[list[int], list[int]] | No
         return None
     finals = [t[-1] for t in toks]
     return (list(toks[0][:n]), finals) if len(set(finals)) == len(finals) else None
+
+
+class CallGrammar:
+    """Tool calls held to a grammar inside an otherwise free answer (`GenerationRequest.call_grammar`).
+
+    The answer is sampled as usual; when its text reaches `<tool_call>` the call grammar takes over
+    (greedy: the call's names and argument names are the tools' own), and when it reaches the close
+    tag the answer's own sampler is back. If the open tag ends inside a token (text already after
+    it), that call is left unconstrained rather than guessed at.
+    """
+
+    def __init__(self, vocab, n_vocab: int, grammar: str) -> None:
+        self.vocab, self.n_vocab, self.grammar = vocab, n_vocab, grammar
+        self.active: GreedyGrammar | None = None
+        self.calls = 0  # calls decoded under the grammar (tests read it)
+
+    def after(self, tail: str) -> None:
+        """Called with the output's tail after every token: enter or leave a call."""
+        if self.active is None:
+            if tail.endswith(CALL_OPEN):
+                self.active = GreedyGrammar(self.vocab, self.n_vocab, self.grammar)
+                self.calls += 1
+        elif tail.rfind(CALL_CLOSE) > tail.rfind(CALL_OPEN):  # "</tool_call>" does not contain "<tool_call>"
+            self.free()
+
+    def free(self) -> None:
+        if self.active is not None:
+            self.active.free()
+            self.active = None

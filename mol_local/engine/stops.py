@@ -9,6 +9,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
+TAIL_CHARS = 64
+
 
 class StopText:
     def __init__(self, stops: Sequence[str]) -> None:
@@ -41,6 +43,7 @@ class Output:
         self.deadline = deadline
         self.pieces: list[str] = []
         self.stopped = False
+        self.tail = ""  # the last TAIL_CHARS decoded, held-back text included (tool-call tags are read here)
 
     def _show(self, text: str) -> None:
         if text:
@@ -50,6 +53,7 @@ class Output:
 
     def add(self, piece: str) -> bool:
         """Stream a decoded piece; True when a stop string was reached (nothing after it is kept)."""
+        self.tail = (self.tail + piece)[-TAIL_CHARS:]
         shown, self.stopped = self.scan.feed(piece)
         self._show(shown)
         return self.stopped

@@ -101,3 +101,18 @@ def describe_tools(specs: Sequence[ToolSpec], family_docs: Mapping[str, str] | N
         doc = family_docs.get(family) or members[0].doc
         lines.append(f"- {sigs}: {doc}")
     return "\n".join(lines)
+
+
+def call_schema(specs: Sequence[ToolSpec]) -> dict[str, Any]:
+    """JSON Schema of one call `{"name": ..., "arguments": {...}}` to any of `specs`: the real names, each
+    tool's own argument names and types (in the order the tool lists them), nothing else."""
+    json_type = {str: "string", int: "integer", float: "number", bool: "boolean", dict: "object", list: "array"}
+
+    def one(spec: ToolSpec) -> dict[str, Any]:
+        props = {p.name: ({"type": json_type[p.type]} if p.type in json_type else {}) for p in spec.params}
+        args = {"type": "object", "properties": props, "required": [p.name for p in spec.params if p.required],
+                "additionalProperties": False}
+        return {"type": "object", "properties": {"name": {"const": spec.name}, "arguments": args},
+                "required": ["name", "arguments"], "additionalProperties": False}
+
+    return {"oneOf": [one(s) for s in sorted(specs, key=lambda s: s.name)]}

@@ -17,11 +17,12 @@ if TYPE_CHECKING:
 class UserMessage(Static):
     """What the user sent; shown verbatim (never parsed as markup)."""
 
-    def __init__(self, text: str, *, queued: bool = False) -> None:
+    def __init__(self, text: str, *, queued: str | None = None) -> None:
+        """`queued`: what the message waits for ("the model is ready", "the last answer is saved")."""
         super().__init__(Content(text), classes="user-message")
         self.text = text
-        self.set_class(queued, "queued")
-        self.border_title = "you · queued until the model is ready" if queued else "you"
+        self.set_class(queued is not None, "queued")
+        self.border_title = f"you · queued until {queued}" if queued else "you"
 
     def mark_sent(self) -> None:
         self.remove_class("queued")

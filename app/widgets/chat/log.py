@@ -46,7 +46,7 @@ class ChatLog(VerticalScroll):
         await self.remove_children()
         await self.mount(Static(EMPTY_HINT, classes="empty-hint"))
 
-    async def add_user(self, text: str, *, queued: bool = False) -> UserMessage:
+    async def add_user(self, text: str, *, queued: str | None = None) -> UserMessage:
         for hint in self.query(".empty-hint"):
             await hint.remove()
         bubble = UserMessage(text, queued=queued)

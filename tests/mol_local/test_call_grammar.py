@@ -1,0 +1,60 @@
+"""Tool calls under a grammar: inside `<tool_call>` only the real tools and their own argument names parse."""
+
+from __future__ import annotations
+
+import json
+
+import llama_cpp
+import pytest
+
+from mol_local.engine.sampling import CallGrammar
+from mol_local.harness.spec import call_schema
+from mol_local.structured import tool_call_grammar
+
+
+@pytest.fixture
+def grammar(runtime) -> str:
+    return tool_call_grammar(call_schema(list(runtime.tool_hub.specs().values())))
+
+
+def _accepts(engine, grammar: str, text: str) -> bool:
+    """Does the grammar take `text` token by token, as the engine would decode it?"""
+    calls = CallGrammar(engine.vocab, engine.n_vocab, grammar)
+    calls.after("Sure.<tool_call>")
+    assert calls.active is not None
+    try:
+        for tok in engine._tok(text, False):
+            if not calls.active._allows(tok, 0.0):
+                return False
+            llama_cpp.llama_sampler_accept(calls.active.grammar, tok)
+        return True
+    finally:
+        calls.free()
+
+
+def call(name: str, **arguments) -> str:
+    return json.dumps({"name": name, "arguments": arguments}) + "</tool_call>"
+
+
+def test_a_real_call_parses_and_a_made_up_argument_or_tool_does_not(engine, grammar) -> None:
+    assert _accepts(engine, grammar, call("reminders.create", text="call the dentist", due="tomorrow 9am", before="30 minutes"))
+    assert _accepts(engine, grammar, call("notes.create", title="Wifi", body="BlueHarbor42"))
+    assert not _accepts(engine, grammar, call("reminders.list", title="haircut"))  # seen on the embedded base
+    assert not _accepts(engine, grammar, call("reminders.create", title="the dentist"))
+    assert not _accepts(engine, grammar, call("reminders.make", text="x"))
+    assert not _accepts(engine, grammar, call("reminders.create", due="9am"))  # `text` is required
+
+
+def test_the_grammar_follows_the_tags_of_the_answer(engine, grammar) -> None:
+    calls = CallGrammar(engine.vocab, engine.n_vocab, grammar)
+    calls.after("I'll set that.")
+    assert calls.active is None
+    calls.after("I'll set that.<tool_call>")
+    assert calls.active is not None and calls.calls == 1
+    calls.after('<tool_call>{"name": "notes.find", "arguments": {"query": "x"}}')
+    assert calls.active is not None
+    calls.after('{"query": "x"}}</tool_call><')  # the close tag as this tokenizer writes it before a second call
+    assert calls.active is None
+    calls.after("</tool_call><tool_call>")
+    assert calls.active is not None and calls.calls == 2
+    calls.free()
