@@ -41,6 +41,11 @@ APPOINT = {
     "appt_mixed": "{Day} I have {x1} at {t1} and {x2} at {t2}. Remind me {l1} before the first and {l2} before the second.",
     "appt_heads": "Give me a heads-up {lead} before each of these {day}: {items}",
 }
+APPOINT_DAYS = {  # each appointment on its own day, the lead said first or last (seen from a new user)
+    "appd_first": "Remind me {lead} before each of these: {items}",
+    "appd_colon": "{Lead} before each, please remind me: {items}",
+    "appd_have": "I have {items}. Remind me {lead} before each.",
+}
 REMIND_NOTE = {
     "rn_and": "Remind me to {task} {when} and note that {fact}",
     "rn_two": "Two things: set a reminder to {task} {when}, and make a note that {fact}",
@@ -70,8 +75,8 @@ DAY_PLAN = {
     "plan_fit": "I want to fit these into {plain}: {items}. Put them in order and keep it as a note.",
     "plan_save": "Can you put together a plan for {plain} — {items} — and save it in my notes?",
 }
-HELDOUT = frozenset({"appt_heads", "rn_ask", "list_plan", "tick_cross", "plan_save"}) | HELDOUT_PLAIN
-TEMPLATES = {**APPOINT, **REMIND_NOTE, **LIST, **TICK, **DAY_PLAN, **MEAL, **PACK, **BUDGET}
+HELDOUT = frozenset({"appt_heads", "appd_have", "rn_ask", "list_plan", "tick_cross", "plan_save"}) | HELDOUT_PLAIN
+TEMPLATES = {**APPOINT, **APPOINT_DAYS, **REMIND_NOTE, **LIST, **TICK, **DAY_PLAN, **MEAL, **PACK, **BUDGET}
 
 
 @dataclass(frozen=True)
@@ -155,6 +160,38 @@ def appointment_plans(rng: random.Random, templates: list[str], n_plans: int) ->
             answer=lambda o, i=intro, ls=lines: "\n".join([i] + [line.format(said_time(out)) for line, out in zip(ls, o)]),
             summary=lambda o, ns=names, ld=leads[0][0] if same else "": set_summary(
                 o, [yours(x) for x in ns], f", {ld} before each appointment" if ld else ", each ahead of its appointment"),
+            check={"reminders": [{"text": x, "at": minute(at)} for x, at in zip(names, ats)], "answer": {"has": [f"{at:%H:%M}" for at in ats]}},
+        ))
+    return plans
+
+
+def appointment_days_plans(rng: random.Random, templates: list[str], n_plans: int) -> list[Plan]:
+    """Two or three appointments on different days, one lead time: a reminders.create per appointment, its own day in `due`."""
+    plans: list[Plan] = []
+    while len(plans) < n_plans:
+        now = random_now(rng)
+        k = rng.choice((2, 2, 3))
+        days = [pick_day(rng, now) for _ in range(k)]
+        if any(d is None for d in days) or len({d.date for d in days}) < k:  # type: ignore[union-attr]
+            continue
+        template = rng.choice(templates)
+        names = rng.sample(APPOINTMENTS, k)
+        times = [clock_time(rng) for _ in range(k)]
+        lead = rng.choice(LEADS)
+        ats = [datetime.combine(d.date, time(h, m)) - timedelta(minutes=lead[1]) for d, (_t, h, m) in zip(days, times)]  # type: ignore[union-attr]
+        if any(at <= now + timedelta(minutes=1) for at in ats):
+            continue
+        dues = [f"{d.said} at {t}" for d, (t, _h, _m) in zip(days, times)]  # type: ignore[union-attr]
+        items = join([f"{x} {due}" for x, due in zip(names, dues)])
+        request = APPOINT_DAYS[template].format(items=items, lead=lead[0], Lead=cap(lead[0]))
+        calls = [("reminders.create", {"text": x, "due": due, "before": lead[0]}) for x, due in zip(names, dues)]
+        intro = rng.choice((f"Done — {NUMBERS[k - 2]} reminders, {lead[0]} before each:", f"Set. You'll get a reminder {lead[0]} before each:"))
+        lines = [f"- {{}}: {yours(x)} (at {h:02d}:{m:02d})" for x, (_t, h, m) in zip(names, times)]
+        plans.append(Plan(
+            SLOT, template, request, now,
+            rounds=[lambda _o, c=calls: c],
+            answer=lambda o, i=intro, ls=lines: "\n".join([i] + [line.format(said_time(out)) for line, out in zip(ls, o)]),
+            summary=lambda o, ns=names, ld=lead[0]: set_summary(o, [yours(x) for x in ns], f", {ld} before each appointment"),
             check={"reminders": [{"text": x, "at": minute(at)} for x, at in zip(names, ats)], "answer": {"has": [f"{at:%H:%M}" for at in ats]}},
         ))
     return plans
@@ -312,6 +349,7 @@ def plans(split: str, *, seed: int = 0, scale: float = 1.0) -> list[Plan]:
         return max(2, int(n * scale * (0.3 if split == "heldout" else 1.0)))
 
     out = appointment_plans(rng, pick(APPOINT), count(90))
+    out += appointment_days_plans(rng, pick(APPOINT_DAYS), count(60))
     out += remind_note_plans(rng, pick(REMIND_NOTE), count(60))
     out += list_plans(rng, pick(LIST), count(70))
     out += tick_plans(rng, pick(TICK), count(60))

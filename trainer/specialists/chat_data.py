@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from trainer.specialists.cases import Case
+from trainer.specialists.chat_more import more_plans
 from trainer.specialists.phrases import human, random_now, when
 from trainer.specialists.toolrun import Plan, Seed, minute
 from trainer.specialists.words import NOTE_FACTS, PERSON_FACTS, TASKS, VALUES
@@ -340,6 +341,7 @@ def plans(split: str, *, seed: int = 0, scale: float = 1.0) -> list[Plan]:
     out += recall_plans(rng, recall_templates, count(25), known=False)
     out += fact_cases(rng, split, count(80))
     out += clarify_plans(rng, pick(CLARIFY), count(15))
+    out += more_plans(rng, split, count)
     return out
 
 
