@@ -14,13 +14,10 @@ from pathlib import Path
 
 @cache
 def user_errors() -> tuple[type[Exception], ...]:
-    """The exceptions whose message is meant for the user (the same set the CLI prints)."""
-    from hcp.errors import HCPError
-    from memory.errors import MemoryStoreError
-    from mol_local.errors import MolError
-    from personas import PersonaPackError
+    """The exceptions whose message is meant for the user (mol_local.errors.user_errors: the CLI's and the server's too)."""
+    from mol_local.errors import user_errors as every
 
-    return (MolError, HCPError, MemoryStoreError, PersonaPackError)
+    return every()
 
 
 def prefs_path() -> Path:

@@ -87,3 +87,13 @@ class ServeError(MolError):
 
 class SchemaProblem(MolError):
     """A JSON Schema (response_format, a tool's parameters) is not a schema, or too big to become a grammar."""
+
+
+def user_errors() -> tuple[type[Exception], ...]:
+    """Every exception whose message is written for the person: the CLI prints these as one line, the app
+    notifies them, `mol serve` answers them as JSON errors. One list, so no edge misses one."""
+    from hcp.errors import HCPError
+    from memory.errors import MemoryStoreError
+    from personas import PersonaPackError
+
+    return (MolError, HCPError, MemoryStoreError, PersonaPackError)

@@ -24,9 +24,10 @@ from pathlib import Path
 
 import numpy as np
 
+from hcp.schema import SLOT_LABELS
 from mol_local.route_embed import HEAD_FORMAT, SHIPPED_HEAD
 
-LABELS = ("L0", "L1", "L2", "L3")
+LABELS = SLOT_LABELS
 THRESHOLDS = tuple(round(0.5 + 0.05 * i, 2) for i in range(10))
 
 

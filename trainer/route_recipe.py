@@ -20,10 +20,11 @@ import random
 import time
 from pathlib import Path
 
+from hcp.schema import SLOT_LABELS
 from mol_local.paths import offline_env
 
 SHIPPED = Path(__file__).resolve().parent.parent / "mol_local" / "adapters" / "shipped" / "smollm2-route"
-LABELS = ("L0", "L1", "L2", "L3")
+LABELS = SLOT_LABELS
 
 
 def tokenized_examples(rows: list[dict], base: Path) -> tuple[list[list[int]], list[int], list[int]]:

@@ -15,13 +15,14 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from hcp.schema import SLOT_LABELS
 from mol_local.adapters.errors import RegistryError
 
 MAX_DEPTH = 8  # objects/arrays inside each other; the deepest real field (eval evidence) uses 3
 MAX_SCALE = 4.0  # the range HCP allows for an adapter's scale
 MAX_RANK = 4096
 MAX_TEXT = 4096
-SLOTS = ("L0", "L1", "L2", "L3")
+SLOTS = SLOT_LABELS
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _REVISION = re.compile(r"^r\d{4,}$")
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from hcp.schema import SLOT_LABELS
 from mol_local.adapters.errors import RegistryError
 from mol_local.adapters.manifest import (
     FORMAT,
@@ -39,7 +40,7 @@ from mol_local.engine.base import AdapterSpec, Stack
 from mol_local.errors import MolError
 from mol_local.paths import mol_home
 
-SLOTS = ("L0", "L1", "L2", "L3")
+SLOTS = SLOT_LABELS
 _REV = re.compile(r"^r(\d{4,})$")
 
 

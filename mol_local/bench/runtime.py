@@ -27,6 +27,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from hcp.schema import SLOT_LABELS
 from mol_local.adapters.synthetic import write_random_lora
 from mol_local.engine.base import Engine, GenerationRequest, GenerationResult
 from mol_local.engine.llamacpp import LlamaCppEngine
@@ -211,7 +212,7 @@ def _bench_hcp(tmp: Path, stacks: dict, answer_tokens: int, summary_tokens: int)
     doc["answer"]["repeat_penalty"] = 1.0
     doc["summary"]["max_tokens"] = summary_tokens
     doc["routing"]["adapters"] = [dict(stacks["route"][0])]
-    for label in ("L0", "L1", "L2", "L3"):
+    for label in SLOT_LABELS:
         doc["slots"][label]["adapters"] = [dict(stacks[label][0])]
     if "tools" in doc:
         doc["tools"]["enabled"] = []
@@ -232,7 +233,7 @@ def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_token
     with tempfile.TemporaryDirectory(prefix="mol-bench-") as tmp:
         os.environ.setdefault("MOL_HOME", str(Path(tmp) / "home"))
         stacks = {}
-        for i, name in enumerate(("route", "L0", "L1", "L2", "L3")):
+        for i, name in enumerate(("route", *SLOT_LABELS)):
             path = write_random_lora(base, Path(tmp) / f"{name}.gguf", seed=i + 1, std=0.01)
             stacks[name] = ({"path": str(path), "scale": 1.0},)
         hcp = _bench_hcp(Path(tmp), stacks, answer_tokens, summary_tokens)

@@ -10,12 +10,9 @@ import sys
 
 import click
 
-from hcp.errors import HCPError
-from memory.errors import MemoryStoreError
-from mol_local.errors import MolError
-from personas import PersonaPackError
+from mol_local.errors import user_errors
 
-USER_ERRORS = (MolError, HCPError, MemoryStoreError, PersonaPackError)
+USER_ERRORS = user_errors()
 
 
 class MolGroup(click.Group):

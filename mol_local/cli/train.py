@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from hcp.schema import SLOT_LABELS
 from mol_local.cli import cli
 from mol_local.cli.common import emit_json, open_runtime
 
@@ -30,7 +31,7 @@ def _printer(as_json: bool):
 
 @cli.group(invoke_without_command=True)
 @click.option("--now", is_flag=True, help="Run the nightly consolidation now.")
-@click.option("--slot", "slots", multiple=True, type=click.Choice(["L0", "L1", "L2", "L3"]), help="Only this slot (repeatable).")
+@click.option("--slot", "slots", multiple=True, type=click.Choice(SLOT_LABELS), help="Only this slot (repeatable).")
 @click.option("--dry-run", is_flag=True, help="Select and filter only; train nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON report.")
 @click.pass_context

@@ -23,6 +23,7 @@ import llama_cpp
 import numpy as np
 from llama_cpp._internals import LlamaBatch, LlamaContext, LlamaModel
 
+from hcp.schema import SLOT_LABELS
 from mol_local.engine.base import (
     AdapterSpec,
     Engine,
@@ -45,7 +46,7 @@ class LlamaCppEngine(Engine):
         self,
         model_path: Path,
         *,
-        sequences: Sequence[str] = ("route", "L0", "L1", "L2", "L3"),
+        sequences: Sequence[str] = ("route", *SLOT_LABELS),
         n_ctx: int = 4096,
         kv_cells: int | None = None,
         n_threads: int = 2,

@@ -26,15 +26,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from hcp.errors import HCPError
-from memory.errors import MemoryStoreError
 from mol_local.errors import (
     ContextOverflow,
     EmptyMessage,
-    MolError,
     RemoteError,
     RemoteUnavailable,
     TurnCancelled,
+    user_errors,
 )
 from mol_local.server.openai import (
     ChatRequest,
@@ -51,6 +49,8 @@ from mol_local.server.openai import (
 )
 from mol_local.server.guard import DeadlineReader, content_length, watch_disconnect
 from mol_local.textclean import loads_limited
+
+USER_ERRORS = user_errors()  # answered as JSON errors; anything else is a 500 with no detail
 
 if TYPE_CHECKING:
     from mol_local.server.listener import MolHTTPServer
@@ -74,7 +74,7 @@ def problem_for(exc: Exception) -> HTTPProblem:
         return HTTPProblem(503, str(exc), kind="server_error", code="upstream_unavailable")
     if isinstance(exc, RemoteError):
         return HTTPProblem(502, str(exc), kind="server_error", code="upstream_error")
-    if isinstance(exc, (MolError, HCPError, MemoryStoreError)):
+    if isinstance(exc, USER_ERRORS):
         return HTTPProblem(500, str(exc), kind="server_error")
     return HTTPProblem(500, "Internal error — see the server's log", kind="server_error")
 
@@ -253,7 +253,7 @@ class Handler(BaseHTTPRequestHandler):
     def _whole(self, req: ChatRequest, cancel: threading.Event) -> None:
         try:
             done = self.server.service.complete(req, cancel, lambda _piece: None)
-        except (MolError, HCPError, MemoryStoreError) as exc:
+        except USER_ERRORS as exc:
             raise problem_for(exc) from exc
         if cancel.is_set():  # the client left (or the drain cancelled it): nobody to answer
             self.close_connection = True
@@ -291,7 +291,7 @@ class Handler(BaseHTTPRequestHandler):
 
         try:
             done = self.server.service.complete(req, cancel, on_token)
-        except (MolError, HCPError, MemoryStoreError) as exc:
+        except USER_ERRORS as exc:
             p = problem_for(exc)
             if not started:
                 raise p from exc

@@ -36,7 +36,7 @@ def build_and_train(cfg: SpecialistConfig, out: Path, *, log=print) -> dict:
     slots = SLOTS if cfg.slot == "union" else (cfg.slot,)
     cases = all_cases("train", seed=DATA_SEED, scale=cfg.scale)
     trained = [c for slot in slots for c in cases[slot]]
-    log(f"verified train cases: " + ", ".join(f"{s} {len(cases[s])}" for s in SLOTS))
+    log("verified train cases: " + ", ".join(f"{s} {len(cases[s])}" for s in SLOTS))
     engine = LlamaCppEngine(resolve_model("builtin:smollm2-135m"), n_ctx=cfg.max_len + 64, sequences=("tok",))
     try:
         with scratch_runtime() as rt:

@@ -15,9 +15,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from hcp.schema import SLOT_LABELS
 from trainer.specialists.cases import Case
 
-SLOTS = ("L0", "L1", "L2", "L3")
+SLOTS = SLOT_LABELS
 
 
 @contextmanager

@@ -24,6 +24,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from hcp.schema import SLOT_LABELS
 from mol_local.paths import offline_env
 from trainer.examples import IGNORE
 
@@ -186,7 +187,7 @@ def main(argv: list[str] | None = None) -> None:
     from trainer.specialists.build import build_and_train
 
     parser = argparse.ArgumentParser(prog="python -m trainer.specialists.recipe", description=__doc__.splitlines()[0])
-    parser.add_argument("--slot", required=True, choices=["L0", "L1", "L2", "L3", "union"])
+    parser.add_argument("--slot", required=True, choices=[*SLOT_LABELS, "union"])
     parser.add_argument("--out", help="folder for peft/, adapter.gguf, recipe.json (default: the shipped folder)")
     defaults = SpecialistConfig("L0")
     for name in ("rank", "first_layer", "epochs", "pack_tokens", "seed"):

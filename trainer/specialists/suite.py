@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from hcp.schema import SLOT_LABELS
 from mol_local.engine.base import Stack
 from mol_local.runtime import Runtime
 from trainer.specialists.cases import Case, Verdict
@@ -156,7 +157,7 @@ def run_single(rt: Runtime, cases: Sequence[Case]) -> list[Row]:
 def interleave(by_slot: dict[str, list[Case]], turns: int, conversations: int) -> list[list[Case]]:
     """`conversations` scripts of `turns` turns each, cycling L0 -> L1 -> L2 -> L3 and taking cases in order."""
     cursor = {slot: 0 for slot in by_slot}
-    slots = [s for s in ("L0", "L1", "L2", "L3") if by_slot.get(s)]
+    slots = [s for s in SLOT_LABELS if by_slot.get(s)]
     scripts = []
     for _ in range(conversations):
         script = []
@@ -180,7 +181,7 @@ def run_conversations(rt: Runtime, scripts: Sequence[Sequence[Case]]) -> list[Ro
 
 def summarize(rows: Sequence[Row]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for slot in ("L0", "L1", "L2", "L3"):
+    for slot in SLOT_LABELS:
         mine = [r for r in rows if r.slot == slot]
         if not mine:
             continue
