@@ -11,7 +11,7 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from memory.consent import hashed_id  # the one training-id hash; re-exported here for the registry and recipes  # noqa: F401  (re-exported: the one training-id hash)
+from memory.consent import hashed_id  # the one training-id hash; re-exported here for the registry and recipes  # noqa: F401
 from mol_local.adapters.errors import ChecksumMismatch, ForbiddenTensor, RegistryError, ShapeMismatch
 from mol_local.adapters.manifest_schema import check_manifest_values, loads_manifest
 from mol_local.models import GGUFInfo, check_adapter_fits, inspect_gguf
