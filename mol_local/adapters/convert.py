@@ -7,8 +7,8 @@ The llama converter (convert_hf_to_gguf.py, LlamaModel) permutes the rows of
 q_proj and k_proj from HF's rotate-half RoPE layout to llama.cpp's interleaved
 one, per head (k with the KV head count). B@A adds to those rows, so `lora_b`
 (out x r) of q/k needs the same row permutation; `lora_a` (r x in) does not.
-Architectures whose converter does not permute (qwen2, qwen3, qwen3moe) pass
-through unchanged. Anything else is refused by name rather than guessed.
+Architectures whose converter does not permute (qwen2, qwen3, qwen3moe,
+gemma3) pass through unchanged. Anything else is refused by name rather than guessed.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from mol_local.adapters.manifest import base_info
 from mol_local.models import GGUFInfo, check_adapter_fits, inspect_gguf
 
 # architecture (general.architecture) -> whether the base converter permutes q/k rows
-SUPPORTED_ARCHITECTURES: dict[str, bool] = {"llama": True, "qwen2": False, "qwen3": False, "qwen3moe": False}
+SUPPORTED_ARCHITECTURES: dict[str, bool] = {"llama": True, "qwen2": False, "qwen3": False, "qwen3moe": False, "gemma3": False}
 _FORBIDDEN_GGUF = ("token_embd", "output", "token_embd_norm", "output_norm")
 
 
