@@ -157,6 +157,13 @@ class MolApp(App[None]):
         self.notify(f"Settings saved ({event.reason}) — reloading")
         self.start_runtime()
 
+    def save_kv(self, session) -> None:
+        """Each slot's view to disk, so opening this conversation next time loads instead of prefilling."""
+        try:
+            session.save_kv()
+        except (OSError, *user_errors()) as exc:  # a full disk must not stop the app from closing
+            self.log.warning(f"KV not saved: {exc}")
+
     @work(thread=True, group="close")
     def close_runtime(self, runtime: Runtime) -> None:
         runtime.close()
@@ -169,7 +176,10 @@ class MolApp(App[None]):
             self.chat.turn_done.wait(SAVE_ON_QUIT_S)
         if not self.chat.turn_done.is_set():
             self.chat.cancel_event.set()
-        elif self.runtime is not None and self._given_runtime is None:
+            return
+        if self.chat.session is not None and self.model_ready:
+            self.save_kv(self.chat.session)
+        if self.runtime is not None and self._given_runtime is None:
             self.runtime.close()
 
     # -- screens ---------------------------------------------------------------

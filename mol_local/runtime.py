@@ -28,6 +28,7 @@ from mol_local.tasks import ToolRunner
 from personas import load_pack
 
 if TYPE_CHECKING:
+    from mol_local.kvcache import SavedKV
     from mol_local.harness.hub import ToolHub
 
 
@@ -205,6 +206,16 @@ class Runtime:
     def memory(self) -> MemoryBank:
         """Memories + vector index; nothing heavy loads until first used (or `memory.warm_up()`)."""
         return MemoryBank(self.db, self.home / "chroma")
+
+    @cached_property
+    def saved_kv(self) -> SavedKV | None:
+        """Slots' KV on disk for reopening conversations (mol_local/kvcache.py); only for the in-process
+        llama.cpp engine keeping prefixes (a remote engine, or reuse turned off, has nothing to keep)."""
+        from mol_local.engine.llamacpp import LlamaCppEngine
+        from mol_local.kvcache import SavedKV
+
+        engine = self._engine
+        return SavedKV(self.home / "kv") if isinstance(engine, LlamaCppEngine) and engine.reuses_prefixes else None
 
     def adapters_root(self) -> Path:
         return self.home / "adapters"

@@ -162,10 +162,21 @@ class Session:
                     break
                 try:
                     view = self.view_for(slot, [], self.tasks)
-                    warmed[slot] = rt.engine.prefill(slot, view, rt.slot_stack(slot), cancel, speculative=True)
+                    stack = rt.slot_stack(slot)
+                    if rt.saved_kv is not None and rt.engine.held_tokens(slot) == 0:  # reopened: load it, do not prefill
+                        tokens = rt.engine.tokenize_messages(view, add_generation_prompt=False)
+                        rt.saved_kv.restore(rt.engine, slot, rt.model_path(), stack, tokens)  # type: ignore[arg-type]
+                    warmed[slot] = rt.engine.prefill(slot, view, stack, cancel, speculative=True)
                 except MolError:
                     continue  # a full cache or an unloadable stack: the slot's next turn says why
         return warmed
+
+    def save_kv(self) -> int:
+        """Every slot's resident view to $MOL_HOME/kv/ (the app, on quitting or switching away); bytes written."""
+        rt, kv = self.runtime, self.runtime.saved_kv
+        if kv is None:
+            return 0
+        return sum(kv.save(rt.engine, slot, rt.model_path(), rt.slot_stack(slot)) for slot in rt.hcp.slots)  # type: ignore[arg-type]
 
     def stop_prewarm(self) -> None:
         """Ask a running prewarm to stop after its current chunk (the app calls this before closing)."""

@@ -155,8 +155,11 @@ class ChatScreen(ConversationActions, Screen):
             self.warm(self.session)
 
     @work(thread=True, group="prewarm", exit_on_error=False)
-    def warm(self, session: Session) -> None:
-        """Every slot's head (and the opened conversation) into its KV while the user types; a turn stops it."""
+    def warm(self, session: Session, leaving: Session | None = None) -> None:
+        """Every slot's head (and the opened conversation) into its KV while the user types; a turn stops it.
+        The conversation switched away from (`leaving`) is saved first, so reopening it loads instead of prefilling."""
+        if leaving is not None and leaving is not session:
+            leaving.save_kv()
         session.prewarm()
 
     def busy_line(self) -> str:

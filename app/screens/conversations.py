@@ -85,6 +85,7 @@ class ConversationActions:
         if self.running:
             self.notify(self.busy_line(), severity="warning")  # type: ignore[attr-defined]
             return
+        leaving = self.session
         try:
             self.session = runtime.session(conversation_id)
         except user_errors() as exc:
@@ -93,7 +94,7 @@ class ConversationActions:
             return
         await self.chat_log.load(self.session.tasks, runtime.slot_names(), runtime.timeline.route_decision, self.memories_used)
         if self.mol.model_ready:  # type: ignore[attr-defined]
-            self.warm(self.session)  # type: ignore[attr-defined]
+            self.warm(self.session, leaving)  # type: ignore[attr-defined]
         await self.redraw_views()
         self.refresh_sidebar(select=conversation_id)
         self.show_state()  # type: ignore[attr-defined]
