@@ -60,3 +60,16 @@ def test_grammars_decode_under_llama_cpp_and_validate(engine) -> None:
 def test_validation_problem_names_the_place() -> None:
     assert validation_problem(PERSON, {"name": "Ann", "age": 3}) is None
     assert "age" in validation_problem(PERSON, {"name": "Ann", "age": "three"})
+
+
+def test_small_bounded_integers_become_their_values_so_the_grammar_keeps_the_bounds() -> None:
+    from mol_local.structured import bounded_ints, json_grammar
+
+    schema = {"type": "object", "properties": {"hour": {"type": "integer", "minimum": 0, "maximum": 23},
+                                               "stars": {"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 6},
+                                               "count": {"type": "integer", "minimum": 0}}}
+    out = bounded_ints(schema)["properties"]
+    assert out["hour"] == {"enum": list(range(24))} and out["stars"] == {"enum": [1, 2, 3, 4, 5]}
+    assert out["count"] == {"type": "integer", "minimum": 0}  # one bound only: left to the converter
+    gbnf = json_grammar(schema)
+    assert '"23"' in gbnf and '"24"' not in gbnf
