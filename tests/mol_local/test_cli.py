@@ -83,3 +83,17 @@ def test_plain_mol_skips_subcommand_imports() -> None:
 
     assert not wants_subcommand([]) and not wants_subcommand(["--hcp", "x.toml"]) and not wants_subcommand(["--hcp=x"])
     assert wants_subcommand(["chat", "hi"]) and wants_subcommand(["--help"]) and wants_subcommand(["--hcp", "x", "route", "t"])
+
+
+def test_chat_prints_the_stored_answer_when_it_is_not_what_streamed(capsys) -> None:
+    """A tool loop that ended on a repeated failed call streamed markup; the person must see the words the turn stored."""
+    from mol_local.cli.chat import _Out
+
+    out = _Out(False, remote=False)
+    out.token('<tool_call>{"name": "reminders.create"}</tool_call>')
+    out.settle("I couldn't do that: Tue 1 Dec 2026, 17:00 has already passed")
+    assert capsys.readouterr().out.endswith("\nI couldn't do that: Tue 1 Dec 2026, 17:00 has already passed")
+    same = _Out(False, remote=False)
+    same.token("The capital of France is Paris.")
+    same.settle("The capital of France is Paris.")
+    assert capsys.readouterr().out == "The capital of France is Paris."  # nothing printed twice
