@@ -315,5 +315,24 @@ V3_TEMPLATES: dict[str, list[str]] = {
         "open {widget} {data}", "Can I see {data} in a {widget}?", "Pull up {ui_what}.", "Open a {widget} to plan {data}.",
     ],
 }
-for _slot, _more in V3_TEMPLATES.items():
-    TEMPLATES[_slot].extend(_more)
+# v4: a checklist / table / timer *with the items named* is a view (L3), never a plan in words (seen: "Make me a
+# checklist for packing for a ski trip: gloves, goggles, helmet" went to L1); statements about oneself are L0.
+POOLS["activity"] = ["packing for a ski trip", "moving house", "a camping weekend", "the school run", "a baby shower",
+                     "spring cleaning", "a beach holiday", "my first day at work", "a dinner party", "a road trip"]
+POOLS["items"] = ["gloves, goggles, helmet", "passport, charger and adapter", "milk, eggs, bread and butter",
+                  "tent, sleeping bag, torch", "boxes, tape and labels", "sunscreen, towel and hat",
+                  "keys, wallet, phone", "plates, glasses, napkins", "snacks, water and a first-aid kit"]
+V4_TEMPLATES: dict[str, list[str]] = {
+    "L0": ["My name is {person_name}.", "I moved to {place} last month.", "By the way, my favourite food is {food}.",
+           "Remember that my dog is called {pet_name}.", "I work as a nurse now.", "I'm allergic to {food}."],
+    "L3": ["Make me a checklist for {activity}: {items}", "a {widget} for {activity} with {items}",
+           "Make a packing checklist for {place}: {items}", "Can you build a checklist for {activity} — {items}?",
+           "I need a checklist for {activity} with {items}", "Create a to-do checklist: {items}",
+           "Checklist for {activity}, please: {items}", "Give me a table of {items} with a column for the price"],
+}
+POOLS["person_name"] = ["Ada", "Tomasz", "Priya", "Jonas", "Mei", "Carlos"]
+POOLS["food"] = ["ramen", "peanuts", "shellfish", "paella", "mango", "lasagne"]
+POOLS["pet_name"] = ["Biscuit", "Pepper", "Rufus", "Mochi"]
+for _table in (V3_TEMPLATES, V4_TEMPLATES):
+    for _slot, _more in _table.items():
+        TEMPLATES[_slot].extend(_more)
