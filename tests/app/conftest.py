@@ -33,7 +33,7 @@ def no_startup_prewarm(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     if request.node.get_closest_marker("startup_prewarm") is None:
         from app.screens.chat import ChatScreen
 
-        monkeypatch.setattr(ChatScreen, "warm", lambda self, session: None)
+        monkeypatch.setattr(ChatScreen, "warm", lambda self, session, leaving=None: None)
 
 
 @pytest.fixture

@@ -59,7 +59,8 @@ async def test_the_next_message_is_accepted_while_the_last_answer_is_saved(gated
         await pilot.press(*"What is the capital of France?")
         await press_now(pilot, "enter")
         await wait_for(pilot, lambda: app.chat.saving, what="the answer to be delivered")
-        assert gated.waiting.is_set() and rt.db["tasks"].count == 0  # the summary is held: nothing is saved yet
+        await wait_for(pilot, gated.waiting.is_set, what="the summary hop to start")
+        assert rt.db["tasks"].count == 0  # the summary is held: nothing is saved yet
         first = app.screen.query(AssistantMessage).first()
         assert first.text.strip() and "saving it in the background" in str(app.chat.query_one("#status").render())
 

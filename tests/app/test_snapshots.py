@@ -117,7 +117,10 @@ def test_memory_screen(snap_compare, make_app, seeded) -> None:
     assert snap_compare(make_app(), terminal_size=(100, 24), run_before=open_memory)
 
 
-def test_adapters_screen_empty(snap_compare, make_app, seeded) -> None:
+def test_adapters_screen_shipped(snap_compare, make_app, seeded, monkeypatch) -> None:
+    """A fresh MOL_HOME lists the shipped route adapter and four specialists (seeded at a fixed time here)."""
+    monkeypatch.setattr("mol_local.adapters.registry._now", lambda: "2026-11-30T09:00:00+00:00")
+
     async def open_adapters(pilot) -> None:
         await settle(pilot)
         await pilot.press("f5")

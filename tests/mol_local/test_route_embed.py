@@ -46,11 +46,11 @@ def _write(tmp_path: Path, doc: dict | str) -> Path:
     return path
 
 
-def test_the_shipped_head_matches_the_hcp_default_threshold() -> None:
+def test_the_hcp_default_never_trusts_the_shipped_head_below_its_own_threshold() -> None:
     from hcp import load_profile
 
     report = json.loads(SHIPPED_HEAD.read_text(encoding="utf-8"))["report"]
-    assert report["min_confidence"] == load_profile("local-default").routing.min_confidence
+    assert report["min_confidence"] <= load_profile("local-default").routing.min_confidence
     assert report["heldout"]["accuracy_when_sure"] >= 0.99 and report["heldout"]["coverage"] >= 0.5
 
 

@@ -143,7 +143,7 @@ def test_unsupported_architecture_is_named(peft_dir: Path, tmp_path: Path) -> No
     writer.write_kv_data_to_file()
     writer.write_tensors_to_file()
     writer.close()
-    with pytest.raises(UnsupportedArchitecture, match="'gpt2'.*supported: llama"):
+    with pytest.raises(UnsupportedArchitecture, match="'gpt2'.*supported: gemma3, llama"):
         convert_peft_to_gguf(peft_dir, fake, tmp_path / "o.gguf")
 
 

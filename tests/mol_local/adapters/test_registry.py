@@ -109,7 +109,8 @@ def test_bad_adapter_leaves_registry_byte_identical(case: str, registry, registe
 
 
 def test_runtime_picks_up_activate_and_rollback_without_restart(runtime, registry, registered, lora_dir: Path, base_model_path: Path) -> None:
-    assert runtime.slot_stack("L1") == ()
+    shipped = runtime.slot_stack("L1")  # the shipped L1 specialist, seeded on first use
+    assert [Path(s.path).parent.parent.name for s in shipped] == ["specialist"] and shipped[0].path != str(registered.gguf)
     registry.activate("L1", "specialist", "r0001")
     stack = runtime.slot_stack("L1")
     assert [Path(s.path) for s in stack] == [registered.gguf]
@@ -119,7 +120,7 @@ def test_runtime_picks_up_activate_and_rollback_without_restart(runtime, registr
     again = engine.generate(GenerationRequest(seq="L1", messages=messages, stack=runtime.slot_stack("L1"), max_tokens=2))
     assert again.prefill_tokens < again.prompt_tokens  # same stack: the KV was reused
     registry.rollback("L1", "specialist")
-    assert runtime.slot_stack("L1") == ()
+    assert runtime.slot_stack("L1") == shipped  # rollback goes back to the shipped specialist
     after = engine.generate(GenerationRequest(seq="L1", messages=messages, stack=runtime.slot_stack("L1"), max_tokens=2))
     assert after.prefill_tokens == after.prompt_tokens  # stack changed: the slot's KV was dropped
 

@@ -57,4 +57,4 @@ def test_doctor_says_a_slot_runs_bare_on_another_base(mol_home: Path, tmp_path: 
     assert lines["adapters L2"] == "none for this base — runs bare; 1 revision(s) made for another base are kept for it"
     assert lines["adapters L1"] == "none — the bare base with its persona"
     on_smol = dict(check_adapters(hcp_on(base_model_path)))
-    assert on_smol["adapters L2"].startswith("answer: personal/r0001")
+    assert on_smol["adapters L2"].startswith("answer: specialist/r0001, answer: personal/r0001")  # the shipped specialist under it
