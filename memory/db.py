@@ -86,13 +86,19 @@ class Store(Database):
                 conn.close()
             self._conns = []
 
-    def checkpoint(self) -> bool:
+    def checkpoint(self, wait_ms: int = 100) -> bool:
         """Copy the WAL into the database file and truncate it to zero bytes (after a forget).
 
         Returns False when another connection's open read kept part of the log;
         the next checkpoint (SQLite runs them on its own) finishes the job.
+        A reader blocks a TRUNCATE checkpoint for the whole busy timeout (10 s), so it waits `wait_ms` at most:
+        with another mol window open, a forget that tried 20 times took 200 s.
         """
-        busy, _log, _done = self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        self.conn.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
+        try:
+            busy, _log, _done = self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         return busy == 0
 
 
