@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from mol_local.adapters.gguf_header import GGUFInfo, read_header  # GGUFInfo lives with the reader that makes it
 from mol_local.errors import AdapterMismatch, CorruptModel, ModelNotFound
 
 BUILTINS: dict[str, tuple[str, str]] = {
@@ -46,20 +46,8 @@ def resolve_model(ref: str, *, relative_to: Path | None = None) -> Path:
     return path
 
 
-@dataclass(frozen=True)
-class GGUFInfo:
-    path: Path
-    kind: str  # "model" or "adapter"
-    architecture: str
-    data_offset: int
-    tensors: dict[str, tuple[int, ...]]  # name -> shape as gguf stores it (fastest dim first)
-    fields: dict[str, object]
-
-
 def inspect_gguf(path: Path, *, what: str = "model") -> GGUFInfo:
     """Parse a GGUF header and tensor table; raise CorruptModel with the fix on any damage."""
-    from mol_local.adapters.gguf_header import read_header  # fast: skips decoding the vocab arrays
-
     if not path.is_file():
         raise ModelNotFound(f"{what.capitalize()} file not found: {path}")
     with path.open("rb") as fh:
@@ -71,8 +59,6 @@ def inspect_gguf(path: Path, *, what: str = "model") -> GGUFInfo:
 
 @lru_cache(maxsize=16)
 def _fingerprint(path: Path, mtime_ns: int, size: int) -> str:
-    from mol_local.adapters.gguf_header import read_header  # fast: skips decoding the vocab arrays
-
     return header_sha256(path, read_header(path).data_offset)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from memory.bank import MemoryBank, Recalled
 from memory.store import MemoryRow, MemoryStore, insert_rows, new_memory
 from memory.timewords import TIME_QUESTION, time_window
+from mol_local.turn_result import TurnResult
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -87,7 +88,6 @@ def remember_turn(session, fact: str, text: str):
     """`/remember FACT`: one committed turn on the entry slot that stores the memory in the same transaction."""
     from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
     from mol_local.extract import supersede
-    from mol_local.turn import TurnResult
 
     rt = session.runtime
     row = new_memory(fact, origin="explicit", conversation_id=session.conversation_id)  # validates before anything is written

@@ -19,12 +19,14 @@ from urllib.parse import urlsplit
 
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
 from mol_local.errors import RemoteUnavailable, TurnCancelled
+from mol_local.recall import recall, tail_notes, uses_writer
+from mol_local.turn_result import TurnHooks, TurnResult
 from mol_local.views import with_tail
 
 if TYPE_CHECKING:
     from hcp import HCP
     from mol_local.runtime import Runtime
-    from mol_local.turn import Session, TurnHooks, TurnResult
+    from mol_local.turn import Session
 
 
 def privacy_line(hcp: HCP) -> str:
@@ -71,8 +73,6 @@ def run_on_engine(session: Session, text: str, cancel: threading.Event | None, h
 
 
 def run_remote_turn(session: Session, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:
-    from mol_local.turn import TurnResult
-
     rt = session.runtime
     t0 = time.perf_counter()
     history = list(session.tasks)
@@ -83,8 +83,6 @@ def run_remote_turn(session: Session, text: str, cancel: threading.Event | None,
         if m.role in ("user", "assistant")
     ]
     current = [{"role": "user", "content": text}]
-    from mol_local.recall import recall, tail_notes, uses_writer
-
     recalled = recall(rt, text, session.conversation_id) if memories_may_leave(rt) else []
     if recalled:
         current = with_tail(current, tail_notes(recalled, text, rt.clock()))

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -22,49 +21,17 @@ from memory.errors import MemoryStoreError
 from mol_local.errors import EmptyMessage, MolError, TurnCancelled
 from mol_local.genui.turn_ui import answer_ui, holds, is_ui_slot
 from mol_local.remote_turn import memories_may_leave, run_on_engine
-from mol_local.extract import MemoryChange, extract_after_turn
+from mol_local.extract import extract_after_turn
 from mol_local.recall import recall, remember_text, remember_turn, tail_notes, uses_writer
 from mol_local.summaries import checked_summary
 from memory.transfer import source_writer
 from mol_local.turn_options import AnswerOptions, words_slot
+from mol_local.turn_result import TurnHooks, TurnResult
 from mol_local.tasks import Step, TaskMachine, capped_answer, failed_answer, parse_tool_calls, repeats_failure
 from mol_local.views import ViewSpec, build_view
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
-
-
-@dataclass
-class TurnResult:
-    conversation_id: str
-    task_id: str
-    slot: str
-    answer: str
-    route: RouteRecord | None
-    summary: str | None
-    timings_ms: dict[str, float] = field(default_factory=dict)
-    tool_rounds: int = 0
-    memory_ids: list[str] = field(default_factory=list)  # memories placed in the answer view's tail
-    memories_written: list[str] = field(default_factory=list)  # by /remember or automatic extraction
-    memory_changes: list[MemoryChange] = field(default_factory=list)  # what extraction added, updated or retired
-    notices: list[str] = field(default_factory=list)  # e.g. extraction failed after the turn committed
-    engine: str = ""  # which engine answered, e.g. "local local-default (fallback)"; see remote_turn
-    finish_reason: str = "stop"  # the answer hop's: stop | length | time | cancelled
-    view_id: str | None = None  # L3: the stored generative-UI view this answer is (mol_local.genui)
-    tool_calls: list[dict] = field(default_factory=list)  # each call made: name, arguments, result, error
-    document: dict | None = None  # L3: the final UI document
-    ui_raw_first: str | None = None  # L3: the first attempt as generated, before any repair
-
-
-@dataclass
-class TurnHooks:
-    """Callbacks for a live display. All optional; called on the turn's thread."""
-
-    on_route: Callable[[RouteRecord], None] | None = None
-    on_token: Callable[[str], None] | None = None
-    on_answer: Callable[[str], None] | None = None  # the answer is delivered; the summary follows
-    on_fallback: Callable[[str], None] | None = None  # the remote failed (reason); the local fallback answers now
-    on_tool: Callable[[dict], None] | None = None  # a tool call ran: name, arguments, result, error
 
 
 class Session:

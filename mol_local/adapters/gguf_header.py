@@ -12,12 +12,12 @@ raises CorruptModel before llama.cpp sees it.
 from __future__ import annotations
 
 import struct
+from dataclasses import dataclass
 from itertools import repeat
 from pathlib import Path
 
 from mol_local.adapters import gguf_checks
 from mol_local.errors import CorruptModel
-from mol_local.models import GGUFInfo
 
 # GGUF value type -> struct format of one element (strings, arrays handled apart)
 _SCALAR = {0: "<B", 1: "<b", 2: "<H", 3: "<h", 4: "<I", 5: "<i", 6: "<f", 7: "<?", 10: "<Q", 11: "<q", 12: "<d"}
@@ -25,6 +25,16 @@ _STRING, _ARRAY = 8, 9
 _KEEP_ARRAY = 4096  # numeric arrays up to this length are read (per-layer counts); longer ones skipped
 _FIRST_READ, _MAX_READ = 8 << 20, 64 << 20  # most headers fit the first read (a 262k-token vocab takes 6.5 MB)
 _U64 = struct.Struct("<Q")
+
+
+@dataclass(frozen=True)
+class GGUFInfo:
+    path: Path
+    kind: str  # "model" or "adapter"
+    architecture: str
+    data_offset: int
+    tensors: dict[str, tuple[int, ...]]  # name -> shape as gguf stores it (fastest dim first)
+    fields: dict[str, object]
 
 
 class _ShortRead(ValueError):
