@@ -122,7 +122,7 @@ def forget_everything(bank: MemoryBank, manifests: ManifestSource) -> ForgetRepo
     """Every conversation and every memory; the vector index is rebuilt empty."""
     db = bank.store.db
     report = _forget_conversations(bank, _ids(db, "select id from conversations"), manifests, "everything forgotten")
-    rest = bank.store.list()
+    rest = bank.store.list(said=True)
     with transaction(db) as tx:
         for table in ("memory_uses", "memory_sources", "memories", "notes", "reminders", "tool_calls", "genui_state", "genui_events", "genui_views"):
             if tx[table].exists():

@@ -13,7 +13,9 @@ from memory.errors import InvalidMemory, NotFound, TooManyPinned
 from memory.text import memory_text
 from memory.timeline import new_id, now_iso
 
-KINDS = ("fact", "preference", "event")
+SAID = "said"  # a person's own message, kept so it can be found later (mol_local/recall.said_row); not a fact
+FACT_KINDS = ("fact", "preference", "event")  # what extraction and the memory tools may write
+KINDS = (*FACT_KINDS, SAID)
 PINNED_MAX = 8  # pinned memories ride in every answer's tail: the cap keeps that tail small (see mol_local/recall.py)
 ORDER = "order by pinned desc, pinned_at, created_at, rowid"  # pinned first, in the order they were pinned
 UNATTRIBUTED = "(none)"  # the source of a memory from no conversation (`mol memory add`); no conversation id can be this
@@ -205,13 +207,13 @@ class MemoryStore:
                 out[r["id"]] = _row(r)
         return out
 
-    def list(self, *, limit: int | None = None, conversation_id: str | None = None) -> list[MemoryRow]:
-        sql = "select * from memories"
-        args: list = []
+    def list(self, *, limit: int | None = None, conversation_id: str | None = None, said: bool = False) -> list[MemoryRow]:
+        """Memories in display order; what the person said (kind "said") only with `said`."""
+        where, args = ([] if said else [f"kind != '{SAID}'"]), []
         if conversation_id:
-            sql += " where conversation_id = ?"
+            where.append("conversation_id = ?")
             args.append(conversation_id)
-        sql += " " + ORDER
+        sql = "select * from memories" + (" where " + " and ".join(where) if where else "") + " " + ORDER
         if limit:
             sql += " limit ?"
             args.append(limit)
@@ -221,13 +223,16 @@ class MemoryStore:
         """id -> updated_at for every memory: what the index must hold."""
         return {r["id"]: r["updated_at"] for r in self.db.query("select id, updated_at from memories")}
 
-    def count(self) -> int:
-        return self.db.execute("select count(*) from memories").fetchone()[0]
+    def count(self, *, said: bool = True) -> int:
+        """Every stored row (what the index must hold); without `said`, only the facts a person sees listed."""
+        where = "" if said else f" where kind != '{SAID}'"
+        return self.db.execute("select count(*) from memories" + where).fetchone()[0]
 
-    def containing(self, needle: str) -> list[MemoryRow]:
-        """Memories whose text contains `needle` (case-insensitive)."""
+    def containing(self, needle: str, *, said: bool = True) -> list[MemoryRow]:
+        """Memories whose text contains `needle` (case-insensitive); what the person said only with `said`."""
         pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        return [_row(r) for r in self.db.query(f"select * from memories where text like ? escape '\\' {ORDER}", [pattern])]
+        kind = "" if said else f" and kind != '{SAID}'"
+        return [_row(r) for r in self.db.query(f"select * from memories where text like ? escape '\\'{kind} {ORDER}", [pattern])]
 
     def pinned(self) -> list[MemoryRow]:
         """Pinned memories in the order they were pinned."""

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memory.bank import MemoryBank, Recalled
-from memory.store import KINDS, MemoryRow, new_memory
+from memory.store import FACT_KINDS, MemoryRow, new_memory
 from mol_local.engine.base import GenerationRequest
 from mol_local.statements import Statement, is_request, key_of, same_value, statements
 
@@ -69,7 +69,7 @@ def extraction_grammar(known: int) -> str:
         return {"type": "object", "properties": {"op": {"const": name}, **props}, "required": ["op", *props], "additionalProperties": False}
 
     text = {"type": "string", "minLength": 3, "maxLength": 160}
-    ops = [op("none"), op("add", kind={"enum": list(KINDS)}, text=text)]
+    ops = [op("none"), op("add", kind={"enum": list(FACT_KINDS)}, text=text)]
     if known:
         ops.append(op("update", id={"enum": list(range(1, known + 1))}, text=text))
     return json_grammar({"oneOf": ops})
@@ -99,7 +99,7 @@ def parse_proposal(raw: str, known: Sequence[Recalled]) -> Proposal:
         if not isinstance(idx, int) or not 1 <= idx <= len(known):
             return Proposal("none")
         return Proposal("update", text, known[idx - 1].memory.kind, known[idx - 1].memory.id)
-    kind = obj.get("kind") if obj.get("kind") in KINDS else "fact"
+    kind = obj.get("kind") if obj.get("kind") in FACT_KINDS else "fact"
     return Proposal("add", text, kind)
 
 
@@ -173,7 +173,7 @@ def apply_statements(
     """Each statement against its nearest stored memories: ADD, UPDATE (merging any that disagree), DELETE or NONE."""
     changes: list[MemoryChange] = []
     for st in found:
-        near = [r.memory for r in bank.search(st.text or f"The user {st.value}", NEAREST)]
+        near = [r.memory for r in bank.search(st.text or f"The user {st.value}", NEAREST, said=False)]
         same_key = [m for m in near if st.key and key_of(m.text)[0] == st.key]
         sources = bank.write_sources(conversation_id, recalled)
         if st.op == "delete":
@@ -205,7 +205,7 @@ def supersede(bank: MemoryBank, row: MemoryRow) -> list[MemoryChange]:
     key = key_of(row.text)[0]
     if key is None:
         return []
-    others = [r.memory for r in bank.search(row.text, NEAREST) if r.memory.id != row.id and key_of(r.memory.text)[0] == key]
+    others = [r.memory for r in bank.search(row.text, NEAREST, said=False) if r.memory.id != row.id and key_of(r.memory.text)[0] == key]
     if not others:
         return []
     merged = bank.merge(row.id, row.text, [m.id for m in others])

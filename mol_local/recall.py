@@ -7,8 +7,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from memory.bank import MemoryBank, Recalled
-from memory.store import MemoryRow, MemoryStore, insert_rows, new_memory
+from memory.store import SAID, MemoryRow, MemoryStore, insert_rows, new_memory
 from memory.timewords import TIME_QUESTION, time_window
+from mol_local.statements import is_question
 from mol_local.turn_result import TurnResult
 
 if TYPE_CHECKING:
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
 
 REMEMBER = "/remember"
 RECALL_MIN_SIMILARITY = 0.25
+SAID_MIN_WORDS = 4  # "ok thanks" is not worth finding again
+SAID_MAX_CHARS = 600  # a pasted page is kept as its start: the conversation itself holds the rest
 
 
 def remember_text(text: str) -> str | None:
@@ -39,10 +42,15 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     Their score is their similarity when the search reached them, else 0.0.
     Unpinned memories below RECALL_MIN_SIMILARITY are unrelated to the message
     and would only spend context; they are left out even if fewer than k remain.
+    What the person said in other conversations (`said_row`) competes with the facts; what they said in
+    this one is in the view already, and a message a fact was extracted from shows as that fact only.
     """
     pinned = runtime.memory.store.pinned()
     k = runtime.hcp.memory.top_k
-    found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock())
+    found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock(),
+                                  not_said_in=conversation_id)
+    facts_from = {r.memory.source_message_id for r in found if r.memory.kind != SAID and r.memory.source_message_id}
+    found = [r for r in found if not (r.memory.kind == SAID and r.memory.source_message_id in facts_from)]  # one line per message
     scores = {r.memory.id: r.score for r in found}
     first = [Recalled(row, scores.get(row.id, 0.0)) for row in pinned]
     out = first + [r for r in found if not r.memory.pinned][:k]
@@ -56,6 +64,20 @@ def tail_notes(recalled: Sequence[Recalled], text: str, now: datetime) -> list[s
     if not (TIME_QUESTION.search(text) or time_window(text, now)):
         return [r.memory.text for r in recalled]
     return [f"(said {(r.memory.said_at or r.memory.created_at)[:10]}) {r.memory.text}" for r in recalled]
+
+
+def said_row(runtime: Runtime, text: str, conversation_id: str) -> MemoryRow | None:
+    """The person's message as a memory of kind "said", so "what did I tell you about the plumber?" finds it
+    weeks later even when extraction read no fact in it; None for questions, commands and a few words.
+
+    Only the person's words are kept, not the answer: a small base's answer is no evidence of anything, and
+    the row is shown as it is in a later tail. It is stored by the turn's commit (`remember_writer`), so it
+    has the turn's consent and goes with any forget of that turn or conversation."""
+    words = " ".join(text.split())
+    if len(words.split()) < SAID_MIN_WORDS or words.startswith("/") or is_question(words):
+        return None
+    return new_memory(f'You said: "{words[:SAID_MAX_CHARS]}"', kind=SAID, origin="said", conversation_id=conversation_id,
+                      said_at=runtime.clock().isoformat(timespec="seconds"))
 
 
 def uses_writer(bank: MemoryBank, task_id: str, used: Sequence[Recalled]):

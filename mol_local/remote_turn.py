@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
 from mol_local.errors import RemoteUnavailable, TurnCancelled
-from mol_local.recall import recall, tail_notes, uses_writer
+from mol_local.recall import recall, remember_writer, said_row, tail_notes, uses_writer
 from mol_local.turn_result import TurnHooks, TurnResult
 from mol_local.views import with_tail
 
@@ -121,7 +121,12 @@ def run_remote_turn(session: Session, text: str, cancel: threading.Event | None,
         timings=timings,
         extra_writes=[uses_writer(rt.memory, task.id, recalled)],  # what the view held decides training eligibility
     )
+    said = said_row(rt, text, session.conversation_id) if rt.hcp.memory.auto_extract else None
+    if said is not None:
+        record.extra_writes.append(remember_writer(said, 0))
     session.commit(record, history)
+    if said is not None:
+        rt.memory.index_rows([said], index_now=False)
     result = TurnResult(session.conversation_id, task.id, slot, answer, route, None, timings)
     result.memory_ids = [r.memory.id for r in recalled]
     return result

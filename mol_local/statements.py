@@ -197,6 +197,16 @@ def statements(message: str) -> list[Statement]:
     return out
 
 
+_ASKING = re.compile(r"^(?:what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|am|was|were|can|could|would|"
+                     r"will|should|shall|have|has|may|might)\b", re.IGNORECASE)
+
+
+def is_question(message: str) -> bool:
+    """Does the message ask something (rather than say or request it)?"""
+    body = _LEAD.sub("", message.strip()).strip()
+    return body.endswith("?") or bool(_ASKING.match(body))
+
+
 def is_request(message: str) -> bool:
     """Is the message a question or a request to do something (nothing about the person to keep)?"""
     body = _LEAD.sub("", message.strip()).strip()

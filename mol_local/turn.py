@@ -22,7 +22,7 @@ from mol_local.errors import EmptyMessage, MolError, TurnCancelled
 from mol_local.genui.turn_ui import answer_ui, holds, is_ui_slot
 from mol_local.remote_turn import memories_may_leave, run_on_engine
 from mol_local.extract import extract_after_turn
-from mol_local.recall import recall, remember_text, remember_turn, tail_notes, uses_writer
+from mol_local.recall import recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, uses_writer
 from mol_local.summaries import checked_summary
 from memory.transfer import source_writer
 from mol_local.turn_options import AnswerOptions, words_slot
@@ -297,6 +297,9 @@ class Session:
         record.extra_writes = [uses_writer(rt.memory, task.id, recalled), lambda _db, ids: message_ids.extend(ids)]
         if opts.source:  # an API client's conversation is kept out of the app's list
             record.extra_writes.append(source_writer(self.conversation_id, opts.source))
+        said = said_row(rt, text, self.conversation_id) if rt.hcp.memory.auto_extract and not opts.source else None
+        if said is not None:  # findable later, from any conversation (mol_local/recall.said_row)
+            record.extra_writes.append(remember_writer(said, 0))
         if composed is not None and composed.document is not None:
             from mol_local.genui.store import GenUIStore
 
@@ -305,6 +308,8 @@ class Session:
             record.extra_writes.append(ui_store.writer(ui_row))
         self.commit(record, history)
         machine.committed()
+        if said is not None:
+            rt.memory.index_rows([said], index_now=False)
         result = TurnResult(self.conversation_id, task.id, slot, answer, route, summary, timings, machine.rounds)
         result.tool_calls = tool_calls
         result.finish_reason = finish

@@ -67,11 +67,11 @@ class MemoryScreen(Screen[None]):
         store = runtime.memory.store
         if rows is None:
             needle = self.query_one("#memory-search", Input).value.strip()
-            rows = store.containing(needle) if needle else store.list()
+            rows = store.containing(needle, said=False) if needle else store.list()
         self.shown = rows
         for row in rows:
             table.add_row("📌" if row.pinned else "", " ".join(row.text.split())[:80], row.kind, row.origin, row.updated_at[:16])
-        total = store.count()
+        total = store.count(said=False)
         self.query_one("#memory-note", Static).update(note or f"{len(rows)} of {total} memories  ·  e edit · p pin · x forget · Enter in the box searches by meaning")
 
     def selected(self) -> MemoryRow | None:
@@ -99,7 +99,7 @@ class MemoryScreen(Screen[None]):
         runtime = self.mol.runtime
         assert runtime is not None
         try:
-            found = runtime.memory.search(query, k=20)
+            found = runtime.memory.search(query, k=20, said=False)
         except user_errors() as exc:
             self.app.call_from_thread(self.notify, str(exc), severity="error")
             return

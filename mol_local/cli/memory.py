@@ -128,11 +128,12 @@ def read_queries(path: Path) -> list[str]:
 @memory.command("list")
 @click.option("--limit", type=click.IntRange(1), help="At most this many.")
 @click.option("--conversation", "conversation_id", help="Only memories from this conversation.")
+@click.option("--said", is_flag=True, help="Also what you said (kept so it can be found later; kind 'said').")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 @click.pass_context
-def memory_list(ctx: click.Context, limit: int | None, conversation_id: str | None, as_json: bool) -> None:
+def memory_list(ctx: click.Context, limit: int | None, conversation_id: str | None, said: bool, as_json: bool) -> None:
     """Every memory: pinned ones first (in pin order, marked 📌), then oldest first."""
-    rows = open_runtime(ctx).memory.store.list(limit=limit, conversation_id=conversation_id)
+    rows = open_runtime(ctx).memory.store.list(limit=limit, conversation_id=conversation_id, said=said)
     if as_json:
         emit_json([r.as_dict() for r in rows])
         return

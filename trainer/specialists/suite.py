@@ -82,10 +82,11 @@ def copies_entry(answer: str, entries: Sequence[str]) -> bool:
     return False
 
 
-def clear_memories(rt: Runtime) -> None:
+def clear_memories(rt: Runtime, conversation_id: str | None = None) -> None:
+    """Every memory but what was said in `conversation_id` (forgetting that would forget the turns it came from)."""
     from mol_local.forget import forget_memories
 
-    ids = [r["id"] for r in rt.db.query("select id from memories")]
+    ids = [r["id"] for r in rt.db.query("select id from memories where kind != 'said' or conversation_id is not ?", [conversation_id])]
     if ids:
         forget_memories(rt, ids)
 
@@ -93,7 +94,7 @@ def clear_memories(rt: Runtime) -> None:
 def prepare(rt: Runtime, case: Case, conversation_id: str) -> None:
     """Fresh stores seeded as the case says, and the case's clock."""
     reset_state(rt)
-    clear_memories(rt)
+    clear_memories(rt, conversation_id)
     stamp = case.check.get("now")
     now = datetime.fromisoformat(stamp) if stamp else datetime(2026, 12, 1, 9, 30)
     rt.clock = lambda: now

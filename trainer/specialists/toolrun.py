@@ -119,7 +119,7 @@ def score_state(rt: Runtime, check: dict[str, Any], conversation_id: str, answer
                 problems.append(f"no note with {w['words']}")
     if "memories" in check:
         checks += 1
-        texts = [r["text"] for r in rt.db.query("select text from memories where conversation_id = ?", [conversation_id])]
+        texts = [r["text"] for r in rt.db.query("select text from memories where conversation_id = ? and kind != 'said'", [conversation_id])]
         for w in check["memories"]:
             if not any(all(_has_words(t, word) for word in w["words"]) for t in texts):
                 problems.append(f"no memory with {w['words']}")

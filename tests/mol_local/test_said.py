@@ -1,0 +1,72 @@
+"""What the person said is found later from another conversation (memories of kind "said"): kept by the turn's
+commit, never listed as a fact, never from a question, shown once beside a fact read from the same message,
+carrying its conversation's consent, and gone with a forget of that conversation."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory import fts
+from memory.consent import set_consent, tainted_tasks
+from memory.store import SAID
+from mol_local.recall import recall, said_row
+
+pytestmark = pytest.mark.slow
+
+PLUMBER = "The plumber Dave Okafor is coming on Tuesday to fix the kitchen sink"
+ASKED = "what did I tell you about the plumber?"
+
+
+def said_rows(rt) -> list:
+    return [r for r in rt.memory.store.list(said=True) if r.kind == SAID]
+
+
+@pytest.mark.parametrize("text", ["What is the capital of France?", "how do I boil an egg", "ok thanks", "/remember x y z w"])
+def test_questions_commands_and_a_few_words_are_not_kept(runtime, text: str) -> None:
+    assert said_row(runtime, text, "c1") is None
+
+
+def test_a_message_is_found_from_another_conversation_and_is_not_a_listed_fact(runtime) -> None:
+    a = runtime.session()
+    a.run_turn(PLUMBER)
+    a.run_turn("What is the capital of France?")
+    (row,) = said_rows(runtime)
+    assert row.text == f'You said: "{PLUMBER}"' and row.conversation_id == a.conversation_id
+    first = runtime.db.execute("select id, content from messages where task_id = ? order by seq limit 1", [a.tasks[0].id]).fetchone()
+    assert row.source_message_id == first[0] and first[1] == PLUMBER  # linked to the message, like a /remember
+    assert all(r.kind != SAID for r in runtime.memory.store.list()) and runtime.memory.store.count(said=False) == 0
+
+    elsewhere = recall(runtime, ASKED, runtime.session().conversation_id)
+    assert [r.memory.id for r in elsewhere][:1] == [row.id]
+    assert all(r.memory.kind != SAID for r in recall(runtime, ASKED, a.conversation_id))  # its own view holds it already
+    assert runtime.memory.nearest(PLUMBER, threshold=0.5) is None  # extraction never compares a fact with it
+
+
+def test_a_fact_and_the_message_it_was_read_from_show_once(runtime) -> None:
+    a = runtime.session()
+    result = a.run_turn("My dog is called Biscuit and he loves the beach")
+    assert [c.text for c in result.memory_changes] == ["The user's dog is called Biscuit."]
+    assert len(said_rows(runtime)) == 1
+    found = recall(runtime, "What is my dog called?", runtime.session().conversation_id)
+    assert [r.memory.text for r in found if "Biscuit" in r.memory.text] == ["The user's dog is called Biscuit."]
+
+
+def test_said_in_a_conversation_without_consent_keeps_the_turn_that_recalls_it_out_of_training(runtime) -> None:
+    private = runtime.session()
+    private.run_turn(PLUMBER)  # consent is off by default
+    shared = runtime.session()
+    set_consent(runtime.db, shared.conversation_id, True)
+    shared.run_turn(ASKED)
+    assert shared.tasks[-1].id in tainted_tasks(runtime.db)
+
+
+def test_forgetting_the_conversation_removes_what_was_said_from_every_index(runtime) -> None:
+    from mol_local.forget import forget_conversation
+
+    a = runtime.session()
+    a.run_turn(PLUMBER)
+    runtime.memory.ensure_ready()
+    assert fts.keyword_search(runtime.db, "Okafor", 5) and runtime.memory.search("Dave Okafor the plumber", 5)
+    forget_conversation(runtime, a.conversation_id)
+    assert said_rows(runtime) == [] and fts.keyword_search(runtime.db, "Okafor", 5) == []
+    assert runtime.memory.search("Dave Okafor the plumber", 5) == []
