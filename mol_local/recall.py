@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 REMEMBER = "/remember"
 RECALL_MIN_SIMILARITY = 0.25
+SAID_MIN_SIMILARITY = 0.40  # a whole message is loosely like many: MiniLM put unrelated ones at 0.25-0.33, the asked-about at 0.50-0.67
 SAID_MIN_WORDS = 4  # "ok thanks" is not worth finding again
 SAID_MAX_CHARS = 600  # a pasted page is kept as its start: the conversation itself holds the rest
 
@@ -50,7 +51,8 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock(),
                                   not_said_in=conversation_id)
     facts_from = {r.memory.source_message_id for r in found if r.memory.kind != SAID and r.memory.source_message_id}
-    found = [r for r in found if not (r.memory.kind == SAID and r.memory.source_message_id in facts_from)]  # one line per message
+    found = [r for r in found if r.memory.kind != SAID  # a said message: only when close, and once (as its fact, if one was read)
+             or (r.score >= SAID_MIN_SIMILARITY and r.memory.source_message_id not in facts_from)]
     scores = {r.memory.id: r.score for r in found}
     first = [Recalled(row, scores.get(row.id, 0.0)) for row in pinned]
     out = first + [r for r in found if not r.memory.pinned][:k]

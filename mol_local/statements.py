@@ -79,7 +79,8 @@ def _norm_noun(noun: str) -> str:
 
 def sentences(text: str) -> list[str]:
     """The message cut into sentences (and lines); a statement never spans two."""
-    parts = re.split(r"(?<=[.!?;])\s+|\n+|,?\s+(?:and|but)\s+(?=(?:i|i'm|i've|my|we)\b)", text.strip(), flags=re.IGNORECASE)
+    parts = re.split(r"(?<=[.!?;])\s+|\n+|,?\s+(?:and|but)\s+(?=(?:i|i'm|i've|my|we|he|she|it|they|he's|she's|it's|they're|his|her|its|their)\b)",
+                     text.strip(), flags=re.IGNORECASE)
     return [p.strip() for p in parts if p and p.strip()]
 
 

@@ -22,6 +22,7 @@ DATA = Path(__file__).resolve().parents[2] / "memory" / "data"
         ("I moved to Leeds last month", "home", "The user lives in Leeds."),
         ("my favorite fruit is mango!", "favourite:fruit", "The user's favourite fruit is mango."),
         ("I have a cat named Pepper", "my:cat", "The user's cat is called Pepper."),
+        ("My dog is called Biscuit and he loves the beach", "my:dog", "The user's dog is called Biscuit."),  # not "… and he loves …"
         ("I'm allergic to peanuts", None, "The user is allergic to peanuts."),
     ],
 )

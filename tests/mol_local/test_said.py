@@ -17,6 +17,19 @@ PLUMBER = "The plumber Dave Okafor is coming on Tuesday to fix the kitchen sink"
 ASKED = "what did I tell you about the plumber?"
 
 
+@pytest.fixture
+def runtime(engine, tmp_path):
+    """Short budgets and no memory tools: what is stored is the turn's own (said) and extraction's."""
+    from hcp import load_hcp
+    from mol_local.runtime import Runtime
+    from tests.memory.conftest import write_hcp
+
+    path = write_hcp(tmp_path / "h.toml", answer={"max_tokens": 24}, summary={"max_tokens": 16}, tools={"enabled": ["python"]})
+    rt = Runtime(load_hcp(path), engine=engine)
+    yield rt
+    rt.db.close()
+
+
 def said_rows(rt) -> list:
     return [r for r in rt.memory.store.list(said=True) if r.kind == SAID]
 
@@ -38,6 +51,8 @@ def test_a_message_is_found_from_another_conversation_and_is_not_a_listed_fact(r
 
     elsewhere = recall(runtime, ASKED, runtime.session().conversation_id)
     assert [r.memory.id for r in elsewhere][:1] == [row.id]
+    unrelated = recall(runtime, "Good morning, a quiet day today", runtime.session().conversation_id)
+    assert all(r.memory.kind != SAID for r in unrelated)  # a whole message is loosely like many: only a close one comes
     assert all(r.memory.kind != SAID for r in recall(runtime, ASKED, a.conversation_id))  # its own view holds it already
     assert runtime.memory.nearest(PLUMBER, threshold=0.5) is None  # extraction never compares a fact with it
 
@@ -55,8 +70,10 @@ def test_said_in_a_conversation_without_consent_keeps_the_turn_that_recalls_it_o
     private = runtime.session()
     private.run_turn(PLUMBER)  # consent is off by default
     shared = runtime.session()
+    shared.run_turn("Good morning, a quiet day today")
     set_consent(runtime.db, shared.conversation_id, True)
     shared.run_turn(ASKED)
+    assert shared.tasks[0].id not in tainted_tasks(runtime.db)  # the control: before the plumber was in view
     assert shared.tasks[-1].id in tainted_tasks(runtime.db)
 
 
