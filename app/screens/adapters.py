@@ -31,7 +31,11 @@ def eval_summary(evidence: dict) -> str:
     """One short line of a manifest's eval evidence (gate verdict first when there is one)."""
     if not evidence:
         return "—"
-    parts = [f"{k}={v}" for k, v in evidence.items() if not isinstance(v, (dict, list))]
+    if "specialists_heldout_pass" in evidence:  # a shipped specialist: its held-out pass rate against the bare base
+        e = evidence
+        return (f"pass {e['specialists_heldout_pass']:.2f} vs bare {e.get('bare_heldout_pass', 0):.2f}"
+                f" · conv {e.get('specialists_conversation_pass', 0):.2f}")
+    parts = [f"{k}={v}" for k, v in evidence.items() if not isinstance(v, (dict, list)) and k != "source"]
     return ", ".join(parts)[:60] or json.dumps(evidence)[:60]
 
 
