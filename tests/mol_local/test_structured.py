@@ -73,3 +73,16 @@ def test_small_bounded_integers_become_their_values_so_the_grammar_keeps_the_bou
     assert out["count"] == {"type": "integer", "minimum": 0}  # one bound only: left to the converter
     gbnf = json_grammar(schema)
     assert '"23"' in gbnf and '"24"' not in gbnf
+
+
+def test_a_json_string_never_holds_a_raw_control_character(engine) -> None:
+    """llama-cpp-python's converter let "review" hold a newline; the embedded base wrote one and json.loads refused it."""
+    from mol_local.structured import STRING_CHAR
+
+    rating = {"type": "object", "properties": {"stars": {"type": "integer", "minimum": 1, "maximum": 5},
+                                               "review": {"type": "string", "maxLength": 100}}, "required": ["stars", "review"]}
+    gbnf = json_grammar(rating)
+    assert any(line.startswith(STRING_CHAR) for line in gbnf.splitlines())
+    out = engine.generate(GenerationRequest(seq="L0", messages=[{"role": "user", "content": "Rate this answer."}], max_tokens=256,
+                                            grammar=gbnf))
+    assert validation_problem(rating, json.loads(out.text)) is None, out.text
