@@ -31,6 +31,7 @@ from mol_local.runtime import Runtime
 t0 = time.perf_counter()
 rt = Runtime(load_profile("local-default"))
 rt.engine
+rt.memory.warm_up().join()  # the app loads the embedder at start, in the background; here before the clock starts
 loaded = time.perf_counter()
 session = rt.session(sys.argv[1])
 warmed = session.prewarm()
@@ -76,16 +77,16 @@ def main() -> None:
         view_tokens = rt.engine.held_tokens("L0")
         saved = session.save_kv()
         rt.close()
-        kv = home / "kv"
-        aside = Path(tmp) / "kv-aside"
-        shutil.copytree(kv, aside)
+        aside = Path(tmp) / "home-aside"  # each child commits its turn: every sample starts from this same home
+        shutil.copytree(home, aside)
         restored, prefilled = [], []
         for _ in range(args.samples):
-            shutil.rmtree(kv, ignore_errors=True)
-            shutil.copytree(aside, kv)
-            restored.append(child(home, session.conversation_id))
-            shutil.rmtree(kv, ignore_errors=True)
-            prefilled.append(child(home, session.conversation_id))
+            for arm, keep_kv in ((restored, True), (prefilled, False)):
+                shutil.rmtree(home, ignore_errors=True)
+                shutil.copytree(aside, home)
+                if not keep_kv:
+                    shutil.rmtree(home / "kv")
+                arm.append(child(home, session.conversation_id))
     r = statistics.median(x["open_to_first_token_s"] for x in restored)
     p = statistics.median(x["open_to_first_token_s"] for x in prefilled)
     result = {"bench": "kv_reopen", "l0_view_tokens": view_tokens, "saved_bytes": saved, "samples": args.samples,

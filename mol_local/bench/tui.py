@@ -132,6 +132,7 @@ def run_tui_bench(*, samples: int = 5, timeout_s: float = 300.0) -> dict:
     app_interactive = _median([r["interactive_s"] for r in app])
     mol_interactive = _median([r["interactive_s"] for r in mol])
     floor_s = _median(floor)
+    next_ms = _median([r["last_token_to_next_message_ms"] for r in turns if "last_token_to_next_message_ms" in r])
     return {
         "bench": "tui_cold_start",
         "samples": samples,
@@ -144,10 +145,10 @@ def run_tui_bench(*, samples: int = 5, timeout_s: float = 300.0) -> dict:
         "prompt_focused_at_interactive": all(r.get("prompt_focused") for r in app + mol),
         "app_over_floor_ratio": round(app_interactive / floor_s, 2),
         "mol_entry_over_floor_ratio": round(mol_interactive / floor_s, 2),
-        "last_token_to_next_message_ms": _median([r["last_token_to_next_message_ms"] for r in turns if "last_token_to_next_message_ms" in r]),
+        "last_token_to_next_message_ms": next_ms,
         "last_token_to_saved_ms": _median([r["last_token_to_saved_ms"] for r in turns if "last_token_to_saved_ms" in r]),
         "target_next_message_ms": 50.0,
         "target_interactive_s": 1.0,
-        "meets_target": mol_interactive <= 1.0,
+        "meets_target": mol_interactive <= 1.0 and (next_ms is None or next_ms <= 50.0),
         "errors": errors,
     }
