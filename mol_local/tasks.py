@@ -148,6 +148,19 @@ def repeats_failure(calls: list[ToolCall], made: list[dict]) -> bool:
     return bool(calls) and all(_key(c.name, c.arguments) in failed for c in calls)
 
 
+UNFINISHED_CALL = "I began a tool call but it was cut off before it was complete, so nothing was done — please ask again."
+
+
+def unfinished_answer(text: str) -> str | None:
+    """An answer cut off inside a tool call (the token cap came before `</tool_call>`): the words before the
+    call, else a line saying nothing was done; None when the answer holds no unfinished call. The person never
+    gets the raw markup (seen: a Lisbon plan answered with `<tool_call>{"name": "reminders.complete", …"000…`)."""
+    start = text.rfind("<tool_call>")
+    if start < 0 or "</tool_call>" in text[start:]:
+        return None
+    return strip_tool_calls(text[:start]) or UNFINISHED_CALL
+
+
 def failed_answer(text: str, calls: list[dict]) -> str:
     """The answer of a task that repeated a failed call: its words, else what the tool said was wrong."""
     words = strip_tool_calls(text)

@@ -27,7 +27,7 @@ from mol_local.summaries import checked_summary
 from memory.transfer import source_writer
 from mol_local.turn_options import AnswerOptions, words_slot
 from mol_local.turn_result import TurnHooks, TurnResult
-from mol_local.tasks import Step, TaskMachine, capped_answer, failed_answer, parse_tool_calls, repeats_failure
+from mol_local.tasks import Step, TaskMachine, capped_answer, failed_answer, parse_tool_calls, repeats_failure, unfinished_answer
 from mol_local.views import ViewSpec, build_view
 
 if TYPE_CHECKING:
@@ -267,6 +267,8 @@ class Session:
                     answer = capped_answer(answer, tool_calls, machine.rounds)
                 elif repeated:
                     answer = failed_answer(answer, tool_calls)
+                elif self.tools is not None and (cut := unfinished_answer(answer)) is not None:
+                    answer = cut
                 new.append(MessageRecord("assistant", answer))
         if hooks.on_answer:
             hooks.on_answer(answer)

@@ -30,6 +30,7 @@ class Param:
     type: type
     doc: str
     required: bool = True
+    max_chars: int | None = None  # a string's bound under the call grammar: a greedy loop ("000…") must still close
 
 
 @dataclass
@@ -103,16 +104,27 @@ def describe_tools(specs: Sequence[ToolSpec], family_docs: Mapping[str, str] | N
     return "\n".join(lines)
 
 
-def call_schema(specs: Sequence[ToolSpec]) -> dict[str, Any]:
+def call_schema(specs: Sequence[ToolSpec], choices: Mapping[str, Mapping[str, Sequence[str]]] | None = None) -> dict[str, Any]:
     """JSON Schema of one call `{"name": ..., "arguments": {...}}` to any of `specs`: the real names, each
-    tool's own argument names and types (in the order the tool lists them), nothing else."""
+    tool's own argument names and types (in the order the tool lists them), nothing else.
+
+    `choices` (tool -> argument -> values) holds an argument to the values that exist now, e.g. the ids of the
+    open reminders for `reminders.complete`; a tool with an argument that has none is left out."""
     json_type = {str: "string", int: "integer", float: "number", bool: "boolean", dict: "object", list: "array"}
+    choices = choices or {}
+
+    def value(spec: ToolSpec, p: Param) -> dict[str, Any]:
+        if p.name in choices.get(spec.name, {}):
+            return {"enum": list(choices[spec.name][p.name])}
+        out: dict[str, Any] = {"type": json_type[p.type]} if p.type in json_type else {}
+        return out | ({"maxLength": p.max_chars} if p.max_chars else {})
 
     def one(spec: ToolSpec) -> dict[str, Any]:
-        props = {p.name: ({"type": json_type[p.type]} if p.type in json_type else {}) for p in spec.params}
+        props = {p.name: value(spec, p) for p in spec.params}
         args = {"type": "object", "properties": props, "required": [p.name for p in spec.params if p.required],
                 "additionalProperties": False}
         return {"type": "object", "properties": {"name": {"const": spec.name}, "arguments": args},
                 "required": ["name", "arguments"], "additionalProperties": False}
 
-    return {"oneOf": [one(s) for s in sorted(specs, key=lambda s: s.name)]}
+    usable = [s for s in specs if all(values for values in choices.get(s.name, {}).values())]
+    return {"oneOf": [one(s) for s in sorted(usable, key=lambda s: s.name)]}

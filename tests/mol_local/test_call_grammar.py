@@ -58,3 +58,16 @@ def test_the_grammar_follows_the_tags_of_the_answer(engine, grammar) -> None:
     calls.after("</tool_call><tool_call>")
     assert calls.active is not None and calls.calls == 2
     calls.free()
+
+
+def test_ids_are_the_ones_that_exist_and_every_short_string_closes(engine, runtime) -> None:
+    """The embedded base made up reminder ids ("day-01") or ran one on ("000…") to its token cap."""
+    none_open = runtime.call_grammar()
+    assert not _accepts(engine, none_open, call("reminders.complete", id="d2fe6a417878"))  # nothing to complete: not offered
+    row = runtime.tool_hub.reminders.create("water the plants", "tomorrow 9am")
+    one_open = runtime.call_grammar()
+    assert _accepts(engine, one_open, call("reminders.complete", id=row["id"]))
+    assert not _accepts(engine, one_open, call("reminders.complete", id="day-01"))
+    assert _accepts(engine, one_open, call("reminders.create", text="x" * 200))
+    assert not _accepts(engine, one_open, call("reminders.create", text="x" * 201))  # the argument must close
+    assert _accepts(engine, one_open, call("notes.create", title="Plan", body="a long body " * 100))  # bodies are free

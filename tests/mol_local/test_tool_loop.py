@@ -14,6 +14,7 @@ import pytest
 
 from mol_local.engine.base import GenerationRequest
 from mol_local.harness.store import local_due
+from mol_local.tasks import UNFINISHED_CALL
 from mol_local.turn import TurnHooks
 
 NOW = datetime(2026, 12, 1, 20, 53)
@@ -96,6 +97,18 @@ def test_a_tool_error_goes_back_to_the_model(scripted_runtime) -> None:
     result = rt.session().run_turn("remind me about x at blorp", slot="L0")
     assert "not a time I can read" in scripted.views[1][-1]["content"]
     assert result.answer == "When should I remind you?" and rt.tool_hub.reminders.list() == []
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ('Let me look.<tool_call>{"name": "reminders.complete", "arguments": {"id": "0000000000', "Let me look."),
+    ('<tool_call>{"name": "reminders.complete", "arguments": {"id": "0000000000', UNFINISHED_CALL),
+])
+def test_an_answer_cut_off_inside_a_tool_call_is_words_not_markup(scripted_runtime, said: str, want: str) -> None:
+    """Seen in the app: a Lisbon plan answered with `<tool_call>{"name": "reminders.complete", …"000…` up to the cap."""
+    rt, _ = scripted_runtime([said])
+    result = rt.session().run_turn("Plan a relaxed Saturday in Lisbon", slot="L1")
+    assert result.answer == want and result.tool_calls == []
+    assert rt.timeline.load_tasks(result.conversation_id)[0].messages[-1].content == want
 
 
 def test_a_call_in_a_loop_stops_at_max_rounds_with_words_not_markup(scripted_runtime) -> None:
