@@ -155,7 +155,7 @@ def unfinished_answer(text: str) -> str | None:
     """An answer cut off inside a tool call (the token cap came before `</tool_call>`): the words before the
     call, else a line saying nothing was done; None when the answer holds no unfinished call. The person never
     gets the raw markup (seen: a Lisbon plan answered with `<tool_call>{"name": "reminders.complete", …"000…`)."""
-    start = text.rfind("<tool_call>")
+    start = text.rfind("<tool_call")  # "<tool_call.create>" too
     if start < 0 or "</tool_call>" in text[start:]:
         return None
     return strip_tool_calls(text[:start]) or UNFINISHED_CALL

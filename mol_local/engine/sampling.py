@@ -154,7 +154,8 @@ class CallGrammar:
     The answer is sampled as usual; when its text reaches `<tool_call>` the call grammar takes over
     (greedy: the call's names and argument names are the tools' own), and when it reaches the close
     tag the answer's own sampler is back. If the open tag ends inside a token (text already after
-    it), that call is left unconstrained rather than guessed at.
+    it), that call is left unconstrained rather than guessed at. An answer that stops at `<tool_call`
+    must go on with `>` and a call (seen: `<tool_call.create>` shown to the person as the answer).
     """
 
     def __init__(self, vocab, n_vocab: int, grammar: str) -> None:
@@ -167,6 +168,10 @@ class CallGrammar:
         if self.active is None:
             if tail.endswith(CALL_OPEN):
                 self.active = GreedyGrammar(self.vocab, self.n_vocab, self.grammar)
+                self.calls += 1
+            elif tail.endswith(CALL_OPEN[:-1]):  # "<tool_call": the tag's ">" and then a call
+                finish = self.grammar.replace("root ::=", "open-tag-rest ::=", 1)
+                self.active = GreedyGrammar(self.vocab, self.n_vocab, f'root ::= ">" open-tag-rest\n{finish}')
                 self.calls += 1
         elif tail.rfind(CALL_CLOSE) > tail.rfind(CALL_OPEN):  # "</tool_call>" does not contain "<tool_call>"
             self.free()

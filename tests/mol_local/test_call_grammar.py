@@ -71,3 +71,22 @@ def test_ids_are_the_ones_that_exist_and_every_short_string_closes(engine, runti
     assert _accepts(engine, one_open, call("reminders.create", text="x" * 200))
     assert not _accepts(engine, one_open, call("reminders.create", text="x" * 201))  # the argument must close
     assert _accepts(engine, one_open, call("notes.create", title="Plan", body="a long body " * 100))  # bodies are free
+
+
+def test_an_answer_that_stops_at_the_open_tag_goes_on_with_a_call(engine, grammar) -> None:
+    """Seen in the app: `<tool_call.create>` as the whole answer to "Remember that my dog is called Biscuit"."""
+    def accepts(text: str) -> bool:
+        calls = CallGrammar(engine.vocab, engine.n_vocab, grammar)
+        calls.after("I'll remember that.<tool_call")
+        assert calls.active is not None
+        try:
+            for tok in engine._tok(text, False):
+                if not calls.active._allows(tok, 0.0):
+                    return False
+                llama_cpp.llama_sampler_accept(calls.active.grammar, tok)
+            return True
+        finally:
+            calls.free()
+
+    assert accepts(">" + call("memory.remember", text="The user's dog is called Biscuit."))
+    assert not accepts(".create>")
