@@ -17,6 +17,7 @@ import random
 
 from trainer.specialists.cases import Case
 from trainer.specialists.chat_more import more_plans
+from trainer.specialists.chat_told import told_and_asked
 from trainer.specialists.phrases import human, random_now, when
 from trainer.specialists.toolrun import Plan, Seed, minute
 from trainer.specialists.words import NOTE_FACTS, PERSON_FACTS, TASKS, VALUES
@@ -342,6 +343,7 @@ def plans(split: str, *, seed: int = 0, scale: float = 1.0) -> list[Plan]:
     out += fact_cases(rng, split, count(80))
     out += clarify_plans(rng, pick(CLARIFY), count(15))
     out += more_plans(rng, split, count)
+    out += told_and_asked(rng, split, count)
     return out
 
 

@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 
-from trainer.specialists import chat_data, chat_more
+from trainer.specialists import chat_data, chat_more, chat_told
 from trainer.specialists.data import scratch_runtime
 from trainer.specialists.suite import copies_entry
 from trainer.specialists.toolrun import Plan, materialize, minute
@@ -22,8 +22,8 @@ def rt():
 def test_train_and_heldout_templates_are_disjoint_and_every_family_is_in_both() -> None:
     train = {p.template for p in chat_data.plans("train", scale=0.3)}
     held = {p.template for p in chat_data.plans("heldout", scale=0.3)}
-    assert not train & held and held <= chat_data.HELDOUT | chat_more.HELDOUT | {"facts_heldout"}
-    for family in ("remind", "note", "find", "remember", "recall", "facts", "clarify", "state", "talk", "past"):
+    assert not train & held and held <= chat_data.HELDOUT | chat_more.HELDOUT | chat_told.HELDOUT | {"facts_heldout"}
+    for family in ("remind", "note", "find", "remember", "recall", "facts", "clarify", "state", "talk", "past", "told", "asked"):
         assert any(t.startswith(family) for t in train) and any(t.startswith(family) for t in held), family
 
 
