@@ -17,10 +17,10 @@ def grammar(runtime) -> str:
     return tool_call_grammar(call_schema(list(runtime.tool_hub.specs().values())))
 
 
-def _accepts(engine, grammar: str, text: str) -> bool:
-    """Does the grammar take `text` token by token, as the engine would decode it?"""
+def _accepts(engine, grammar: str, text: str, before: str = "Sure.<tool_call>") -> bool:
+    """Does the grammar take `text` token by token after the answer so far (`before`), as the engine would decode it?"""
     calls = CallGrammar(engine.vocab, engine.n_vocab, grammar)
-    calls.after("Sure.<tool_call>")
+    calls.after(before)
     assert calls.active is not None
     try:
         for tok in engine._tok(text, False):
@@ -76,17 +76,7 @@ def test_ids_are_the_ones_that_exist_and_every_short_string_closes(engine, runti
 def test_an_answer_that_stops_at_the_open_tag_goes_on_with_a_call(engine, grammar) -> None:
     """Seen in the app: `<tool_call.create>` as the whole answer to "Remember that my dog is called Biscuit"."""
     def accepts(text: str) -> bool:
-        calls = CallGrammar(engine.vocab, engine.n_vocab, grammar)
-        calls.after("I'll remember that.<tool_call")
-        assert calls.active is not None
-        try:
-            for tok in engine._tok(text, False):
-                if not calls.active._allows(tok, 0.0):
-                    return False
-                llama_cpp.llama_sampler_accept(calls.active.grammar, tok)
-            return True
-        finally:
-            calls.free()
+        return _accepts(engine, grammar, text, before="I'll remember that.<tool_call")
 
     assert accepts(">" + call("memory.remember", text="The user's dog is called Biscuit."))
     assert not accepts(".create>")
