@@ -91,13 +91,55 @@ def send(ctx: click.Context, text: str | None, conversation_id: str | None, list
         click.echo(f"[{result.slot} · {result.engine} · conversation {result.conversation_id}]", err=True)
 
 
+class HideCalls:
+    """Streamed text without its `<tool_call>…</tool_call>` spans: the `[tool → result]` line says what ran.
+    A piece that may be the start of a tag is held until the next one tells."""
+
+    OPEN, CLOSE = "<tool_call>", "</tool_call>"
+
+    def __init__(self) -> None:
+        self.buf, self.inside = "", False
+
+    def feed(self, piece: str) -> str:
+        self.buf += piece
+        out = []
+        while True:
+            if self.inside:
+                end = self.buf.find(self.CLOSE)
+                if end < 0:
+                    self.buf = self.buf[-(len(self.CLOSE) - 1):]  # a close tag may span two pieces
+                    return "".join(out)
+                self.buf, self.inside = self.buf[end + len(self.CLOSE):], False
+                continue
+            start = self.buf.find(self.OPEN)
+            if start >= 0:
+                out.append(self.buf[:start])
+                self.buf, self.inside = self.buf[start + len(self.OPEN):], True
+                continue
+            keep = next((n for n in range(min(len(self.buf), len(self.OPEN) - 1), 0, -1) if self.OPEN.startswith(self.buf[-n:])), 0)
+            out.append(self.buf[: len(self.buf) - keep])
+            self.buf = self.buf[len(self.buf) - keep:]
+            return "".join(out)
+
+    def rest(self) -> str:
+        """What is still held at the end (a lone "<", say); nothing of an unfinished call."""
+        rest, self.buf = ("" if self.inside else self.buf), ""
+        return rest
+
+
 class _Out:
-    """Streams the answer to stdout. A remote answer is held until it is complete: a remote that breaks
-    mid-answer falls back to the local profile, and none of its partial text may reach stdout."""
+    """Streams the answer to stdout, tool-call markup left out. A remote answer is held until it is complete:
+    a remote that breaks mid-answer falls back to the local profile, and none of its partial text may reach stdout."""
 
     def __init__(self, quiet: bool, *, remote: bool) -> None:
         self.quiet, self.hold, self.held = quiet, remote, []
         self.shown: list[str] = []  # every piece that reached stdout
+        self.calls = HideCalls()
+
+    def _show(self, text: str) -> None:
+        if text:
+            self.shown.append(text)
+            click.echo(text, nl=False)
 
     def token(self, piece: str) -> None:
         if self.quiet:
@@ -105,8 +147,7 @@ class _Out:
         if self.hold:
             self.held.append(piece)
         else:
-            self.shown.append(piece)
-            click.echo(piece, nl=False)
+            self._show(self.calls.feed(piece))
 
     def settle(self, answer: str) -> None:
         """The stored answer, when it is not what streamed (a tool loop ended in words the turn wrote)."""
@@ -118,9 +159,10 @@ class _Out:
 
     def flush(self) -> None:
         if self.held and not self.quiet:
-            self.shown.extend(self.held)
-            click.echo("".join(self.held), nl=False)
+            self._show(self.calls.feed("".join(self.held)))
         self.held = []
+        if not self.quiet:
+            self._show(self.calls.rest())
 
     def fallback(self, reason: str) -> None:
         self.held, self.hold = [], False  # the broken remote text is dropped; the local answer streams

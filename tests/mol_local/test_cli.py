@@ -97,3 +97,20 @@ def test_chat_prints_the_stored_answer_when_it_is_not_what_streamed(capsys) -> N
     same.token("The capital of France is Paris.")
     same.settle("The capital of France is Paris.")
     assert capsys.readouterr().out == "The capital of France is Paris."  # nothing printed twice
+
+
+def test_chat_streams_the_words_and_never_the_tool_call_markup(capsys) -> None:
+    """`mol chat "Remind me …"` printed `<tool_call>{…}</tool_call>` before the [reminders.create → …] line."""
+    from mol_local.cli.chat import HideCalls, _Out
+
+    pieces = ["Sure.", "<tool", '_call>{"name": "reminders.create", "arguments": {}}</tool', "_call>", "Reminder set", " <3 for 9:00", "<"]
+    hide = HideCalls()
+    assert "".join(hide.feed(p) for p in pieces) + hide.rest() == "Sure.Reminder set <3 for 9:00<"
+    cut = HideCalls()
+    assert cut.feed("Let me look.<tool_call>{\"id\": \"000") + cut.rest() == "Let me look."  # an unfinished call shows nothing
+    out = _Out(False, remote=False)
+    for p in pieces[:-1]:
+        out.token(p)
+    out.flush()
+    out.settle("Sure.Reminder set <3 for 9:00")
+    assert capsys.readouterr().out == "Sure.Reminder set <3 for 9:00"  # the words once, no markup
