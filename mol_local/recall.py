@@ -68,15 +68,16 @@ def tail_notes(recalled: Sequence[Recalled], text: str, now: datetime) -> list[s
     return [f"(said {(r.memory.said_at or r.memory.created_at)[:10]}) {r.memory.text}" for r in recalled]
 
 
-def said_row(runtime: Runtime, text: str, conversation_id: str) -> MemoryRow | None:
+def said_row(runtime: Runtime, text: str, conversation_id: str, *, source: str | None = None) -> MemoryRow | None:
     """The person's message as a memory of kind "said", so "what did I tell you about the plumber?" finds it
-    weeks later even when extraction read no fact in it; None for questions, commands and a few words.
+    weeks later even when extraction read no fact in it; None for questions, commands and a few words, with
+    HCP memory.auto_extract off, and for an API client's turn (`source`).
 
     Only the person's words are kept, not the answer: a small base's answer is no evidence of anything, and
     the row is shown as it is in a later tail. It is stored by the turn's commit (`remember_writer`), so it
     has the turn's consent and goes with any forget of that turn or conversation."""
     words = " ".join(text.split())
-    if len(words.split()) < SAID_MIN_WORDS or words.startswith("/") or is_question(words):
+    if not runtime.hcp.memory.auto_extract or source or len(words.split()) < SAID_MIN_WORDS or words.startswith("/") or is_question(words):
         return None
     return new_memory(f'You said: "{words[:SAID_MAX_CHARS]}"', kind=SAID, origin="said", conversation_id=conversation_id,
                       said_at=runtime.clock().isoformat(timespec="seconds"))

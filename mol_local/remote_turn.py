@@ -121,7 +121,7 @@ def run_remote_turn(session: Session, text: str, cancel: threading.Event | None,
         timings=timings,
         extra_writes=[uses_writer(rt.memory, task.id, recalled)],  # what the view held decides training eligibility
     )
-    said = said_row(rt, text, session.conversation_id) if rt.hcp.memory.auto_extract else None
+    said = said_row(rt, text, session.conversation_id)
     if said is not None:
         record.extra_writes.append(remember_writer(said, 0))
     session.commit(record, history)

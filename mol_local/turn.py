@@ -299,7 +299,7 @@ class Session:
         record.extra_writes = [uses_writer(rt.memory, task.id, recalled), lambda _db, ids: message_ids.extend(ids)]
         if opts.source:  # an API client's conversation is kept out of the app's list
             record.extra_writes.append(source_writer(self.conversation_id, opts.source))
-        said = said_row(rt, text, self.conversation_id) if rt.hcp.memory.auto_extract and not opts.source else None
+        said = said_row(rt, text, self.conversation_id, source=opts.source)
         if said is not None:  # findable later, from any conversation (mol_local/recall.said_row)
             record.extra_writes.append(remember_writer(said, 0))
         if composed is not None and composed.document is not None:

@@ -39,6 +39,10 @@ def test_questions_commands_and_a_few_words_are_not_kept(runtime, text: str) -> 
     assert said_row(runtime, text, "c1") is None
 
 
+def test_an_api_clients_turn_is_not_kept(runtime) -> None:
+    assert said_row(runtime, PLUMBER, "c1") is not None and said_row(runtime, PLUMBER, "c1", source="api") is None
+
+
 def test_a_message_is_found_from_another_conversation_and_is_not_a_listed_fact(runtime) -> None:
     a = runtime.session()
     a.run_turn(PLUMBER)
