@@ -22,6 +22,7 @@ import jsonschema
 from llama_cpp.llama_grammar import json_schema_to_gbnf
 
 from mol_local.errors import SchemaProblem
+from mol_local.tasks import CALL_CLOSE
 
 MAX_SCHEMA_CHARS = 16_384  # a schema as JSON text; larger ones are refused before they are compiled
 MAX_GRAMMAR_CHARS = 131_072  # the compiled GBNF; llama.cpp's grammar parser slows down badly past this
@@ -148,9 +149,6 @@ def validation_problem(schema: dict[str, Any], value: Any) -> str | None:
         return None
     where = "/".join(str(p) for p in error.absolute_path) or "top level"
     return f"{where}: {error.message[:200]}"
-
-
-CALL_OPEN, CALL_CLOSE = "<tool_call>", "</tool_call>"
 
 
 def tool_call_grammar(schema: dict[str, Any]) -> str:

@@ -40,7 +40,8 @@ class ToolRunner(Protocol):
         """
 
 
-_CALL = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)
+CALL_OPEN, CALL_CLOSE = "<tool_call>", "</tool_call>"  # the Hermes/Qwen tags our own prompts use
+_CALL = re.compile(rf"{CALL_OPEN}\s*(.*?)\s*{CALL_CLOSE}", re.DOTALL)
 _MISTRAL = re.compile(r"\[TOOL_CALLS\]\s*(.*)$", re.DOTALL)
 _MISTRAL_ARGS = re.compile(r"\s*([A-Za-z_][\w.\-]*)\[ARGS\]", re.DOTALL)
 _LLAMA_TAG = "<|python_tag|>"
@@ -155,8 +156,8 @@ def unfinished_answer(text: str) -> str | None:
     """An answer cut off inside a tool call (the token cap came before `</tool_call>`): the words before the
     call, else a line saying nothing was done; None when the answer holds no unfinished call. The person never
     gets the raw markup (seen: a Lisbon plan answered with `<tool_call>{"name": "reminders.complete", …"000…`)."""
-    start = text.rfind("<tool_call")  # "<tool_call.create>" too
-    if start < 0 or "</tool_call>" in text[start:]:
+    start = text.rfind(CALL_OPEN[:-1])  # "<tool_call.create>" too
+    if start < 0 or CALL_CLOSE in text[start:]:
         return None
     return strip_tool_calls(text[:start]) or UNFINISHED_CALL
 

@@ -10,6 +10,7 @@ import click
 from mol_local.cli import cli
 from hcp.schema import SLOT_LABELS
 from mol_local.cli.common import emit_json, open_runtime, rounded
+from mol_local.tasks import CALL_CLOSE, CALL_OPEN
 from mol_local.textclean import clean_message
 from mol_local.turn import TurnHooks
 
@@ -95,7 +96,7 @@ class HideCalls:
     """Streamed text without its `<tool_call>…</tool_call>` spans: the `[tool → result]` line says what ran.
     A piece that may be the start of a tag is held until the next one tells."""
 
-    OPEN, CLOSE = "<tool_call>", "</tool_call>"
+    OPEN, CLOSE = CALL_OPEN, CALL_CLOSE
 
     def __init__(self) -> None:
         self.buf, self.inside = "", False
