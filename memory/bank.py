@@ -219,14 +219,14 @@ class MemoryBank:
 
     # -- reading --------------------------------------------------------------
     def search(self, query: str, k: int = 5, *, min_score: float | None = None, mode: str = "hybrid",
-               now: datetime | None = None, said: bool = True, not_said_in: str | None = None) -> list[Recalled]:
+               now: datetime | None = None, said: bool = True) -> list[Recalled]:
         """The k memories that best answer `query`, best first. Never loads anything when the store is empty.
 
         `hybrid` fuses the vector index (meaning) and FTS5 (words) by reciprocal rank, and when the query
         names a time ("last week", "in May 2023") a third ranking of the candidates said then; `dense`
         and `keyword` are each alone (the bench's baselines). A result's score is its cosine similarity to
         the query; `min_score` drops results below it that no keyword matched. What the person said (kind
-        "said") is left out without `said`, and when it was said in conversation `not_said_in` (already in view).
+        "said") is left out without `said`.
         """
         if k <= 0 or not query.strip() or self.store.count() == 0:
             return []
@@ -255,7 +255,7 @@ class MemoryBank:
         matched = {i for i, _ in words}
         out = []
         for i in fused:
-            if i not in rows or (rows[i].kind == SAID and (not said or rows[i].conversation_id == not_said_in)):
+            if i not in rows or (rows[i].kind == SAID and not said):
                 continue
             score = scores.get(i, 0.0)
             if min_score is not None and score < min_score and i not in matched:

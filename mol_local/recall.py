@@ -43,13 +43,14 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     Their score is their similarity when the search reached them, else 0.0.
     Unpinned memories below RECALL_MIN_SIMILARITY are unrelated to the message
     and would only spend context; they are left out even if fewer than k remain.
-    What the person said in other conversations (`said_row`) competes with the facts; what they said in
-    this one is in the view already, and a message a fact was extracted from shows as that fact only.
+    What the person said (`said_row`) competes with the facts, in this conversation too: the words are in
+    the view already, verbatim or as another slot's summary, but "What did I tell you about the plumber?"
+    two turns after saying it got "You haven't told me anything" on the embedded default (L0 answers it
+    from the tail, as it was trained). A message a fact was extracted from shows as that fact only.
     """
     pinned = runtime.memory.store.pinned()
     k = runtime.hcp.memory.top_k
-    found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock(),
-                                  not_said_in=conversation_id)
+    found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock())
     facts_from = {r.memory.source_message_id for r in found if r.memory.kind != SAID and r.memory.source_message_id}
     found = [r for r in found if r.memory.kind != SAID  # a said message: only when close, and once (as its fact, if one was read)
              or (r.score >= SAID_MIN_SIMILARITY and r.memory.source_message_id not in facts_from)]

@@ -23,7 +23,7 @@ class BankMemory:
         """The texts go into the calling turn's view: the bank notes them, so the commit records them as
         used and the turn's training eligibility follows their consent (memory.consent)."""
         try:
-            hits = self.bank.search(query, max(1, min(k, 20)), not_said_in=conversation_id)
+            hits = self.bank.search(query, max(1, min(k, 20)))
         except MemoryStoreError as exc:
             raise ToolFailed(f"memory search is unavailable ({exc})") from exc
         if conversation_id is not None:
