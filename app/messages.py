@@ -61,6 +61,14 @@ class TokenStreamed(Message):
 
 
 @dataclass
+class ViewDrafted(Message):
+    """More of an L3 document is complete: its draft (mol_local.genui.partial) is drawn until the view replaces it."""
+
+    turn_id: int
+    draft: dict
+
+
+@dataclass
 class AnswerDelivered(Message):
     """The answer is final and on screen; the summary, memory extraction and commit follow in the background."""
 

@@ -241,6 +241,8 @@ class Session:
                 )
             self._check(cancel)
             timings["answer_ttft_ms"] = timings.get("answer_ttft_ms", result.timings_ms["ttft"])
+            if "first_component" in result.timings_ms:  # L3 drawn as it is written: its first output on screen
+                timings["answer_first_component_ms"] = timings.get("answer_first_component_ms", result.timings_ms["first_component"])
             timings["answer_ms"] = timings.get("answer_ms", 0.0) + result.timings_ms["total"]
             timings["answer_decode_ms"] = timings.get("answer_decode_ms", 0.0) + result.timings_ms["decode"]
             timings["prefill_tokens"] = timings.get("prefill_tokens", 0) + result.prefill_tokens

@@ -44,3 +44,4 @@ class TurnHooks:
     on_answer: Callable[[str], None] | None = None  # the answer is delivered; the summary follows
     on_fallback: Callable[[str], None] | None = None  # the remote failed (reason); the local fallback answers now
     on_tool: Callable[[dict], None] | None = None  # a tool call ran: name, arguments, result, error
+    on_draft: Callable[[dict], None] | None = None  # L3: the complete part of the document being written (genui.partial)

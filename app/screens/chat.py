@@ -26,6 +26,7 @@ from app.messages import (
     TokenStreamed,
     TurnCompleted,
     TurnFailed,
+    ViewDrafted,
 )
 from app.screens.conversations import ConversationActions
 from app.widgets.chat.bubbles import AssistantMessage, UserMessage
@@ -228,6 +229,7 @@ class ChatScreen(ConversationActions, Screen):
             on_route=lambda r: self.post_message(RouteDecided(turn_id, r.slot, r.raw_output, r.fallback, r.latency_ms, r.mode)),
             on_token=lambda piece: self.post_message(TokenStreamed(turn_id, piece)),
             on_answer=lambda answer: self.post_message(AnswerDelivered(turn_id, answer)),
+            on_draft=lambda draft: self.post_message(ViewDrafted(turn_id, draft)),
         )
         try:
             result = session.run_turn(text, cancel=cancel, hooks=hooks, continue_task=continue_task)
@@ -256,6 +258,11 @@ class ChatScreen(ConversationActions, Screen):
         if event.turn_id == self.turn_id and self.current_answer is not None:
             await self.current_answer.stream(event.piece)
 
+    @on(ViewDrafted)
+    async def drafted(self, event: ViewDrafted) -> None:
+        if event.turn_id == self.turn_id and self.current_answer is not None:
+            await self.current_answer.show_draft(event.draft)
+
     @on(AnswerDelivered)
     async def delivered(self, event: AnswerDelivered) -> None:
         """The person has the answer: the prompt takes the next message now (queued until this turn is saved)."""
@@ -278,6 +285,7 @@ class ChatScreen(ConversationActions, Screen):
             from app.widgets.genui.mount import mount_ui_view
 
             await mount_ui_view(self, answer, event.task_id)
+            await answer.drop_draft()
         if event.tool_outputs:
             await answer.add_tool_outputs(event.tool_outputs)
         for change in event.memory_changes:

@@ -162,6 +162,7 @@ def _run_mol(engine: LlamaCppEngine, hcp, reuse: bool, script: list[tuple[str, s
         hooks = TurnHooks(
             on_token=lambda _p: marks.setdefault("first", time.perf_counter()),
             on_answer=lambda _a: marks.setdefault("answer", time.perf_counter()),
+            on_draft=lambda d: marks.setdefault("first", time.perf_counter()) if d["components"] else None,  # L3: first component
         )
         t0 = time.perf_counter()
         result = session.run_turn(text, hooks=hooks)
@@ -286,6 +287,10 @@ def run_runtime_bench(*, turns: int = 20, answer_tokens: int = 96, summary_token
         "per_slot_answer_ms_mean": {s: round(mean([r for r in mol if r["slot"] == s], "answer_ms"), 1) for s in visited},
         "mol_turns": [{k: round(v, 1) if isinstance(v, float) else v for k, v in r.items()} for r in mol],
         "direct_turns": [{k: round(v, 1) for k, v in r.items()} for r in direct],
+        "per_slot_ttft_over_direct": {  # L3's first output is its first complete component on screen
+            s: round(mean([r for r in mol if r["slot"] == s], "ttft_ms")
+                     / statistics.fmean([d["ttft_ms"] for d, (slot, _) in zip(direct, script) if slot == s]), 3) for s in visited
+        },
         "direct_per_slot_answer_ms_mean": {
             s: round(statistics.fmean([d["answer_ms"] for d, (slot, _) in zip(direct, script) if slot == s]), 1) for s in visited
         },

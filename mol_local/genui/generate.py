@@ -132,19 +132,21 @@ def compose(
 ) -> Composed:
     """Generate a document from `messages` (an L3 view: `ui_guide` in the head, the user's message as the tail).
 
+    `on_token` gets the first attempt's pieces as they are written (a model repair is not streamed).
+
     Invalid output goes through the deterministic repair (`mol_local.genui.repair`) first; what
     that cannot fix gets one model repair attempt (when `repair`), then the plain-text fallback.
     """
     use_grammar = grammar and getattr(engine, "supports_grammar", True)
 
-    def run(msgs: Sequence[Message]):
+    def run(msgs: Sequence[Message], stream: Callable[[str], None] | None = None):
         return engine.generate(GenerationRequest(
             seq=seq, messages=msgs, stack=stack, max_tokens=max_tokens, temperature=0.0,
-            grammar=document_grammar() if use_grammar else None, repeat_penalty=1.0, cancel=cancel, on_token=on_token,
+            grammar=document_grammar() if use_grammar else None, repeat_penalty=1.0, cancel=cancel, on_token=stream,
         ))
 
     t0 = time.perf_counter()
-    first = run(messages)
+    first = run(messages, on_token)
     gen_ms = (time.perf_counter() - t0) * 1000
     text = first.text.strip()
     out = Composed(None, text, text, _parses(text), False, gen_ms=gen_ms, results=[first])

@@ -16,11 +16,13 @@ message.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mol_local.engine.base import GenerationResult, Message, Stack
 from mol_local.genui.generate import Composed, compose
+from mol_local.genui.partial import DraftReader
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
@@ -37,9 +39,24 @@ def is_ui_slot(rt: Runtime, slot: str) -> bool:
 def answer_ui(
     rt: Runtime, slot: str, view: Sequence[Message], stack: Stack, cancel: threading.Event | None, hooks: TurnHooks
 ) -> tuple[Composed, GenerationResult]:
-    """Compose on L3; returns the composition and one GenerationResult summing its attempts."""
+    """Compose on L3; returns the composition and one GenerationResult summing its attempts.
+
+    With `hooks.on_draft`, each time more of the document is complete it gets the draft
+    (mol_local.genui.partial), so the view is drawn as it is written; the draft's first component
+    is the slot's time to first output ("first_component" in the result's timings)."""
+    reader = DraftReader() if hooks.on_draft is not None else None
+    t0 = time.perf_counter()
+    first_component: list[float] = []
+
+    def stream(piece: str) -> None:
+        draft = reader.feed(piece) if reader is not None else None
+        if draft is not None and hooks.on_draft is not None:
+            if draft["components"] and not first_component:
+                first_component.append((time.perf_counter() - t0) * 1000)
+            hooks.on_draft(draft)
+
     composed = compose(rt.engine, view, seq=slot, stack=stack, max_tokens=UI_MAX_TOKENS or rt.hcp.answer_max_tokens,
-                       cancel=cancel)
+                       cancel=cancel, on_token=stream if reader is not None else None)
     rs = composed.results
     merged = GenerationResult(
         text=composed.text,
@@ -48,7 +65,8 @@ def answer_ui(
         prefill_tokens=sum(r.prefill_tokens for r in rs),
         completion_tokens=sum(r.completion_tokens for r in rs),
         timings_ms={"ttft": rs[0].timings_ms.get("ttft", 0.0), "total": sum(r.timings_ms.get("total", 0.0) for r in rs),
-                    "decode": sum(r.timings_ms.get("decode", 0.0) for r in rs)},
+                    "decode": sum(r.timings_ms.get("decode", 0.0) for r in rs),
+                    **({"first_component": first_component[0]} if first_component else {})},
     )
     if hooks.on_token is not None:
         hooks.on_token(composed.text)

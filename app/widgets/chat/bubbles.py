@@ -75,6 +75,26 @@ class AssistantMessage(Vertical):
         self.text = answer
         await self.markdown.update(answer)
 
+    async def show_draft(self, draft: dict) -> None:
+        """Sketch the L3 view being written (app/widgets/genui/draft.py), above the details."""
+        from app.widgets.genui.draft import ViewDraft
+
+        found = self.query(ViewDraft)
+        sketch = found.first() if found else ViewDraft(classes="view-draft")
+        if not found:
+            await self.mount(sketch, before=self.query_one(".details", Collapsible))
+            self.markdown.display = False  # the document's JSON is not for reading
+        sketch.show(draft)
+
+    async def drop_draft(self) -> None:
+        """The validated view (or the error text) is shown: the sketch goes."""
+        from app.widgets.genui.draft import ViewDraft
+        from app.widgets.genui.view import GenUIView
+
+        await self.query(ViewDraft).remove()
+        if not self.query(GenUIView):  # no valid document: the answer text says what failed
+            self.markdown.display = True
+
     def set_details(self, lines: list[str]) -> None:
         self.query_one(".details-body", Static).update(Content("\n".join(lines)))
 
