@@ -10,6 +10,7 @@ import click
 from mol_local.cli import cli
 from hcp.schema import SLOT_LABELS
 from mol_local.cli.common import emit_json, open_runtime, rounded
+from mol_local.genui.text import document_text
 from mol_local.tasks import CALL_CLOSE, CALL_OPEN
 from mol_local.textclean import clean_message
 from mol_local.turn import TurnHooks
@@ -56,7 +57,7 @@ def send(ctx: click.Context, text: str | None, conversation_id: str | None, list
     text = clean_message(text)  # terminal escapes and control characters are stripped; nothing left is refused
     session = runtime.session(conversation_id)
     out = _Out(as_json, remote=runtime.hcp.backend == "remote")
-    hooks = TurnHooks(on_token=out.token, on_answer=out.answer)
+    hooks = TurnHooks(on_token=out.token, on_answer=out.answer, on_draft=out.drafting)
     if not as_json:
         hooks.on_tool = lambda c: click.echo(f"\n[{c['name'] or 'tool call'} → {c['result'].splitlines()[0] if c['result'] else ''}]", err=True)
     hooks.on_fallback = out.fallback
@@ -82,8 +83,13 @@ def send(ctx: click.Context, text: str | None, conversation_id: str | None, list
         )
     else:
         out.flush()
-        out.settle(result.answer)
+        if result.document is not None:  # a view: readable here, live in the app
+            click.echo(document_text(result.document), nl=False)
+        else:
+            out.settle(result.answer)
         click.echo()
+        if result.document is not None:
+            click.echo("[a view: open this conversation in the app (`mol`) to tick and fill it; --json prints the document]", err=True)
         for notice in result.notices:
             click.echo(f"[{notice}]", err=True)
         for change in result.memory_changes:  # quiet, and says how to take a new one back
@@ -136,14 +142,18 @@ class _Out:
         self.quiet, self.hold, self.held = quiet, remote, []
         self.shown: list[str] = []  # every piece that reached stdout
         self.calls = HideCalls()
+        self.ui = False  # an L3 document is being written: its JSON is not printed, its text is at the end
 
     def _show(self, text: str) -> None:
         if text:
             self.shown.append(text)
             click.echo(text, nl=False)
 
+    def drafting(self, _draft: dict) -> None:
+        self.ui = True
+
     def token(self, piece: str) -> None:
-        if self.quiet:
+        if self.quiet or self.ui:
             return
         if self.hold:
             self.held.append(piece)

@@ -16,7 +16,7 @@ DRAFT = {"title": "Ski trip", "components": [{"id": "a", "type": "Checklist", "l
 
 def test_the_sketch_names_the_title_each_component_and_bound_items_as_plain_text() -> None:
     text = draft_text(DRAFT)
-    assert text.splitlines()[:4] == ["Ski trip", "Pack", "  ☐ Gloves", "  ☐ [bold]Goggles[/]"]
+    assert text.splitlines()[:4] == ["Ski trip", "Pack", "  ☐ Gloves", "  ☐ [bold]Goggles[/]"]  # markup stays text
     assert "[ Suggest more ]" in text and text.endswith("(being written…)")
     assert "  …" in draft_text({**DRAFT, "state": {}})  # the list is not complete yet
 

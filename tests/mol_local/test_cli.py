@@ -114,3 +114,31 @@ def test_chat_streams_the_words_and_never_the_tool_call_markup(capsys) -> None:
     out.flush()
     out.settle("Sure.Reminder set <3 for 9:00")
     assert capsys.readouterr().out == "Sure.Reminder set <3 for 9:00"  # the words once, no markup
+
+
+@pytest.mark.slow
+def test_chat_prints_a_view_as_text_never_its_json(mol_home: Path, test_hcp_path: Path) -> None:
+    """`mol chat "Make a checklist …"` printed the document's JSON; the terminal gets the title and the items."""
+    out = run(["chat", "--slot", "L3", "Make a checklist for my ski trip: gloves, goggles, helmet"], mol_home,
+              env_extra={"MOL_HCP": str(test_hcp_path)})
+    assert out.returncode == 0, out.stderr
+    assert '"components"' not in out.stdout and "{" not in out.stdout, out.stdout
+    as_json = run(["chat", "--json", "--slot", "L3", "Make a checklist for my ski trip: gloves, goggles, helmet"], mol_home,
+                  env_extra={"MOL_HCP": str(test_hcp_path)})
+    doc = json.loads(as_json.stdout)["document"]
+    if doc is not None:  # the same request on the same model: the text carries the document's title and labels
+        from mol_local.genui.text import document_text
+
+        assert out.stdout.strip() == document_text(doc).strip() and "open this conversation in the app" in out.stderr
+    else:
+        assert "could not build" in out.stdout
+
+
+def test_document_text_shows_the_title_components_and_bound_items() -> None:
+    from mol_local.genui.text import document_text
+
+    doc = {"title": "Ski trip", "components": [{"id": "c", "type": "Checklist", "label": "Pack", "bind": "items"},
+                                               {"id": "t", "type": "Timer", "label": "Wax", "seconds": 300, "bind": "left"},
+                                               {"id": "b", "type": "Button", "label": "More", "action": "more"}],
+           "state": {"items": [{"label": "Gloves", "done": True}, {"label": "Goggles", "done": False}], "left": 300}}
+    assert document_text(doc).splitlines() == ["Ski trip", "Pack", "  ☑ Gloves", "  ☐ Goggles", "Wax: timer, 300 s", "[ More ]"]

@@ -1,0 +1,57 @@
+"""A UI document (or the draft of one) as plain text: the title, then each component in document order.
+
+Used where no live view can be drawn: the TUI while L3 is still writing (app/widgets/genui/draft.py)
+and `mol chat` in a terminal. Text only, so nothing here can be ticked or pressed; the live view is in
+the app (`mol`), the exact document in `mol chat --json` and `mol genui export`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MAX_ROWS = 12  # of a bound list
+
+
+def _rows(value: Any) -> list[str]:
+    if not isinstance(value, list):
+        return []
+    out = []
+    for row in value[:MAX_ROWS]:
+        if isinstance(row, dict):
+            out.append(str(row.get("label") or " · ".join(str(v) for v in row.values())))
+        else:
+            out.append(str(row))
+    return out
+
+
+def _lines(comp: dict[str, Any], state: dict[str, Any]) -> list[str]:
+    kind, label = comp["type"], str(comp.get("label") or "")
+    bound = state.get(comp.get("bind") or "")
+    if kind == "Checklist":
+        items = bound if isinstance(bound, list) else []
+        ticks = ["☑" if isinstance(i, dict) and i.get("done") else "☐" for i in items[:MAX_ROWS]]
+        rows = _rows(items)
+        return [label] + ([f"  {t} {r}" for t, r in zip(ticks, rows)] if rows else ["  …"])
+    if kind == "Table":
+        cols = comp.get("columns") if isinstance(comp.get("columns"), list) else []
+        return [f"{label}  [{' | '.join(map(str, cols))}]"] + [f"  {r}" for r in _rows(bound)]
+    if kind == "Button":
+        return [f"[ {label} ]"]
+    if kind in ("Text", "Markdown"):
+        return [str(comp.get("text") or label)]
+    if kind in ("Card", "Form", "Tabs", "Grid"):
+        return [f"▸ {label}" if label else f"▸ {kind}"]
+    if kind == "Timer" and comp.get("seconds") is not None:
+        return [f"{label}: timer, {comp['seconds']} s"]
+    value = f" = {bound}" if isinstance(bound, (str, int, float, bool)) and bound != "" else ""
+    return [f"{label}: {kind}{value}" if label else f"{kind}{value}"]
+
+
+def document_text(doc: dict[str, Any]) -> str:
+    """Title, then every component (bound lists shown once their state is there)."""
+    lines = [str(doc["title"])] if doc.get("title") else []
+    state = doc.get("state") if isinstance(doc.get("state"), dict) else {}
+    for comp in doc.get("components") or []:
+        if isinstance(comp, dict) and isinstance(comp.get("type"), str):
+            lines += _lines(comp, state)
+    return "\n".join(lines)
