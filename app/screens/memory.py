@@ -24,7 +24,7 @@ from app.screens.modals import Confirm, TextPrompt
 
 if TYPE_CHECKING:
     from app.app import MolApp
-    from memory.store import MemoryRow
+    from mol_local.services import MemoryRow
 
 
 class MemoryScreen(Screen[None]):

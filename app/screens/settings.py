@@ -2,7 +2,7 @@
 
 Saving checks everything first on a worker thread (model readable, endpoint up,
 key stored in the OS keyring), then records ONE new HCP version through
-hcp.store.VersionStore and reloads the runtime. On any problem a notification
+mol_local.services (hcp.store.VersionStore) and reloads the runtime. On any problem a notification
 names it and the form keeps every value typed.
 """
 
@@ -34,11 +34,6 @@ class SettingsForm:
     api_key: str
 
 
-def profile_names() -> list[str]:
-    from hcp.validate import PROFILES_DIR
-
-    return sorted(p.stem for p in PROFILES_DIR.glob("*.toml"))
-
 
 class SettingsScreen(Screen[None]):
     BINDINGS = [
@@ -57,6 +52,8 @@ class SettingsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         runtime = self.mol.runtime
         hcp = runtime.hcp if runtime else None
+        from mol_local.services import profile_names
+
         profiles = profile_names()
         current = hcp.name if hcp and hcp.name in profiles else (profiles[0] if profiles else "")
         yield Header(icon="◆")
@@ -127,10 +124,8 @@ class SettingsScreen(Screen[None]):
 
     def _apply(self, form: SettingsForm) -> str:
         """Check, store the key, and commit one HCP version; return the version's reason ('' = no change)."""
-        from hcp.loader import profile_path
-        from hcp.store import VersionStore
         from mol_local.keys import REMOTE_KEY_ENV, remote_key_name, set_secret
-        from mol_local.paths import mol_home
+        from mol_local.services import hcp_update, switch_profile
 
         from app.settings_check import check_model, check_remote, check_threads
 
@@ -144,23 +139,16 @@ class SettingsScreen(Screen[None]):
         if form.api_key:
             set_secret(remote_key_name(form.profile), form.api_key, env_hint=REMOTE_KEY_ENV)
         changes = {"runtime.base_model": form.model.strip(), "runtime.threads": threads, "remote.base_url": form.endpoint}
-        store = VersionStore(mol_home())
         if hcp is None or form.profile != hcp.name:
-            from hcp.edit import set_key
-            from hcp.loader import parse_toml
-
-            doc = parse_toml(profile_path(form.profile).read_text(encoding="utf-8"))
-            for key, value in changes.items():
-                set_key(doc, key, value)
             reason = f"settings: profile {form.profile}"
-            store.replace(doc.as_string(), reason=reason)
+            switch_profile(form.profile, changes, reason)
             return reason
         old = {"runtime.base_model": hcp.base_model, "runtime.threads": hcp.threads, "remote.base_url": hcp.remote.base_url}
         changed = {k: v for k, v in changes.items() if old[k] != v}
         if not changed:
             return ""
         reason = "settings: " + ", ".join(f"{k} = {v!r}" for k, v in changed.items())
-        store.update(changed, reason=reason)
+        hcp_update(changed, reason)
         return reason
 
     def _failed(self, error: str) -> None:

@@ -31,7 +31,7 @@ from app.widgets.trainer.runs import GateChart, RunsTable
 
 if TYPE_CHECKING:
     from app.app import MolApp
-    from trainer.nightly import Options
+    from mol_local.services import NightlyOptions as Options
 
 RUNS_SHOWN = 20
 NOT_OPEN = "Your data is still opening — press Esc and come back in a moment."
@@ -80,9 +80,7 @@ class TrainerScreen(Screen[None]):
     # -- what is shown ---------------------------------------------------------
     def refresh_view(self) -> None:
         """Re-read the HCP flag, consent, runs and revisions (SQLite + manifests: fast), then the scheduler off-thread."""
-        from memory.consent import consent_overview
-        from mol_local.adapters.registry import Registry
-        from trainer.history import gate_series, recent_runs
+        from mol_local.services import consent_overview, gate_series, recent_runs
 
         runtime = self.mol.runtime
         consent = self.query_one("#trainer-consent", Static)
@@ -92,22 +90,22 @@ class TrainerScreen(Screen[None]):
         switch = self.query_one(Switch)
         with self.prevent(Switch.Changed):
             switch.value = runtime.hcp.trainer.enabled
-        states = consent_overview(runtime.db, default_on=runtime.hcp.consent.default)
+        states = consent_overview(runtime)
         on = sum(s.on for s in states)
         hint = "" if on else " — turn it on per conversation with Ctrl+T in the chat"
         state = "ON" if runtime.hcp.trainer.enabled else "OFF (o turns it on)"
         consent.update(f"Training is {state} · {on} of {len(states)} conversations allow training{hint}")
-        self.query_one(RunsTable).show(recent_runs(runtime.db, RUNS_SHOWN))
-        self.query_one(GateChart).show(gate_series(Registry(runtime.adapters_root())), runtime.hcp.trainer.gate.new_data_gain_min_rel)
+        self.query_one(RunsTable).show(recent_runs(runtime, RUNS_SHOWN))
+        self.query_one(GateChart).show(gate_series(runtime), runtime.hcp.trainer.gate.new_data_gain_min_rel)
         self.check_schedule(runtime.hcp.trainer.schedule)
 
     @work(thread=True, exclusive=True, group="trainer-schedule", exit_on_error=False)
     def check_schedule(self, at: str) -> None:
         """`mol train schedule status` (it runs systemctl/launchctl, so never on the UI thread)."""
-        from trainer import schedule as sched
+        from mol_local.services import schedule_status
 
         try:
-            info = sched.status()
+            info = schedule_status()
         except user_errors() as exc:
             self.app.call_from_thread(self._show_schedule, f"Schedule: daily at {at} (HCP trainer.schedule) · no timer possible here: {exc}")
             return
@@ -136,12 +134,11 @@ class TrainerScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="trainer-optin", exit_on_error=False)
     def write_opt_in(self, enabled: bool) -> None:
-        from hcp.store import VersionStore
-        from mol_local.paths import mol_home
+        from mol_local.services import hcp_update
 
         reason = f"trainer screen: nightly training {'on' if enabled else 'off'}"
         try:
-            version = VersionStore(mol_home()).update({"trainer.enabled": enabled}, reason=reason)
+            version = hcp_update({"trainer.enabled": enabled}, reason)
         except user_errors() as exc:
             self.app.call_from_thread(self._opt_in_failed, enabled, str(exc))
             return
@@ -179,12 +176,12 @@ class TrainerScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="trainer-run", exit_on_error=False)
     def run_job(self, dry_run: bool) -> None:
-        from trainer.nightly import Options, run_nightly
+        from mol_local.services import nightly_options, run_nightly
 
         worker = get_current_worker()
         runtime = self.mol.runtime
         assert runtime is not None
-        opts = replace(self.options or Options(), dry_run=dry_run)
+        opts = replace(self.options or nightly_options(), dry_run=dry_run)
 
         def on_event(event: dict) -> None:
             if worker.is_cancelled:
@@ -258,10 +255,10 @@ class TrainerScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="trainer-timer", exit_on_error=False)  # not the status group: resuming re-checks it
     def change_schedule(self, action: str, at: str) -> None:
-        from trainer import schedule as sched
+        from mol_local.services import schedule_change
 
         try:
-            out = sched.install(at) if action == "install" else sched.remove()
+            out = schedule_change(action, at)
         except user_errors() as exc:
             self.app.call_from_thread(self.notify, str(exc), title="Timer not changed", severity="error", timeout=15)
             return

@@ -12,7 +12,7 @@ from textual.widgets import Collapsible, Static
 from app.widgets.chat.bubbles import AssistantMessage, UserMessage
 
 if TYPE_CHECKING:
-    from memory.timeline import TaskRecord
+    from mol_local.services import TaskRecord
 
 EMPTY_HINT = "Type a message and press Enter. Ctrl+J adds a line · Esc cancels · F1 help."
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Label, Sparkline
 
-from trainer.history import GatePoint, TrainerRun
+if TYPE_CHECKING:
+    from mol_local.services import GatePoint, TrainerRun
 
 VERDICT = {"promoted": "✓ promoted", "rejected": "✗ rejected", "paused": "⏸ paused", "failed": "! failed"}
 
