@@ -24,7 +24,7 @@ from mol_local.models import resolve_model
 from mol_local.paths import mol_home, offline_env
 from mol_local.route_embed import memory_classifier
 from mol_local.router import Router
-from mol_local.tasks import ToolRunner
+from mol_local.turn.tasks import ToolRunner
 from personas import load_pack
 
 if TYPE_CHECKING:
@@ -160,8 +160,8 @@ class Runtime:
 
     def head(self, slot: str) -> str:
         from mol_local.genui.generate import ui_guide
-        from mol_local.genui.turn_ui import is_ui_slot
-        from mol_local.views import system_head
+        from mol_local.turn.ui import is_ui_slot
+        from mol_local.turn.view import system_head
 
         head = system_head(self.pack.intro, self.pack.persona(self.hcp.slots[slot].persona))
         if is_ui_slot(self, slot):  # the UI guide is stable, so it belongs to the cached head, not the tail

@@ -2,7 +2,7 @@
 
 Every hop that must answer in a shape goes through here: `mol serve`'s
 `response_format` (json_object / json_schema) and `tool_choice`, memory
-extraction (mol_local/recall.py), the route label (mol_local/router.py). The
+extraction (mol_local/turn/recall.py), the route label (mol_local/router.py). The
 JSON-schema compiler is llama.cpp's own converter as shipped in
 llama-cpp-python (`llama_cpp.llama_grammar.json_schema_to_gbnf`); we only check
 what goes in (is it a schema, is it small enough) and what comes out (does the
@@ -22,7 +22,7 @@ import jsonschema
 from llama_cpp.llama_grammar import json_schema_to_gbnf
 
 from mol_local.errors import SchemaProblem
-from mol_local.tasks import CALL_CLOSE
+from mol_local.turn.tasks import CALL_CLOSE
 
 MAX_SCHEMA_CHARS = 16_384  # a schema as JSON text; larger ones are refused before they are compiled
 MAX_GRAMMAR_CHARS = 131_072  # the compiled GBNF; llama.cpp's grammar parser slows down badly past this

@@ -145,7 +145,7 @@ def chat_format(template: str | None) -> str:
 
 
 def tool_format(template: str | None) -> str | None:
-    """The tool-call syntax a template defines, if any (mol_local.tasks.parse_tool_calls reads them all)."""
+    """The tool-call syntax a template defines, if any (mol_local.turn.tasks.parse_tool_calls reads them all)."""
     if not template:
         return None
     if "<tool_call>" in template:

@@ -11,7 +11,7 @@ from mol_local.cli import cli
 from hcp.schema import SLOT_LABELS
 from mol_local.cli.common import emit_json, open_runtime, rounded
 from mol_local.genui.text import document_text
-from mol_local.tasks import CALL_CLOSE, CALL_OPEN
+from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN
 from mol_local.textclean import clean_message
 from mol_local.turn import TurnHooks
 

@@ -17,7 +17,7 @@ from hcp.errors import HCPError
 from mol_local.cli import cli
 from mol_local.cli.common import emit_json
 from mol_local.errors import MolError
-from mol_local.remote_turn import privacy_line
+from mol_local.turn.remote import privacy_line
 
 Check = Callable[[HCP], list[tuple[str, str]]]
 

@@ -13,7 +13,7 @@ from mol_local.harness.errors import BadArguments, HarnessError
 from mol_local.harness.hub import ToolHub
 from mol_local.harness.runner import unknown_tool
 from mol_local.runtime import Runtime
-from mol_local.tasks import ToolCall
+from mol_local.turn.tasks import ToolCall
 
 CLI_CONVERSATION = "cli"  # `mol tools run` works in its own workspace unless --conversation names one
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from mol_local.engine.base import GenerationRequest
 from mol_local.errors import EngineError
-from mol_local.tasks import CALL_CLOSE, CALL_OPEN
+from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN
 
 NO_TOKEN = -1  # the grammar allows nothing more (it is complete and end-of-generation is banned)
 

@@ -81,7 +81,7 @@ def run_genui_bench(
     from hcp import load_profile
     from mol_local.engine.llamacpp import LlamaCppEngine
     from mol_local.models import resolve_model
-    from mol_local.views import system_head
+    from mol_local.turn.view import system_head
     from personas import load_pack
 
     hcp = load_profile("local-default")

@@ -1,7 +1,7 @@
 """Tool calls from a remote engine: OpenAI `tool_calls` -> our ToolCall.
 
 The local chat template's native format (`<tool_call>{...}</tool_call>`) is
-parsed by `mol_local.tasks.parse_tool_calls`; an OpenAI-compatible server
+parsed by `mol_local.turn.tasks.parse_tool_calls`; an OpenAI-compatible server
 returns structured `tool_calls` instead (whole in a message, or in pieces in
 streamed deltas). Both end up as the same ToolCall, so the harness and its
 audit log do not care where a call came from. A call that cannot be read
@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from mol_local.tasks import ToolCall
+from mol_local.turn.tasks import ToolCall
 
 
 def _one(item: Any) -> ToolCall:

@@ -22,7 +22,7 @@ from mol_local.harness.sandbox import Sandbox
 from mol_local.harness.skills import PromotionReport, SkillStore
 from mol_local.harness.spec import ToolOutcome, ToolSpec, validate_args
 from mol_local.harness.store import AuditEntry, AuditLog, NotesStore, RemindersStore
-from mol_local.tasks import ToolCall
+from mol_local.turn.tasks import ToolCall
 
 MAX_AUDIT_ARGS = 4000
 NOTE_ROOM = 4096  # room for the notes a tool appends after cutting its output to output_kb

@@ -17,7 +17,7 @@ from typing import Any
 
 from mol_local.engine.base import Message
 from mol_local.server.params import Options, ParamProblem, parse_options
-from mol_local.tasks import parse_tool_calls
+from mol_local.turn.tasks import parse_tool_calls
 from mol_local.textclean import clean_text
 
 ROLES = ("system", "developer", "user", "assistant", "tool")

@@ -28,8 +28,8 @@ from mol_local.engine.base import GenerationRequest
 from mol_local.runtime import Runtime
 from mol_local.server.openai import ChatRequest, Completion, HTTPProblem, bad, with_tools
 from mol_local.turn import Session, TurnHooks
-from mol_local.turn_options import AnswerOptions, words_slot
-from mol_local.views import system_head
+from mol_local.turn.options import AnswerOptions, words_slot
+from mol_local.turn.view import system_head
 
 MOL_MODEL = "mol"
 

@@ -32,7 +32,7 @@ def mcp_runtime(engine, mol_home: Path):
 
 async def test_an_unlisted_mcp_tool_asks_the_person(mcp_runtime) -> None:
     from app.app import MolApp
-    from mol_local.tasks import ToolCall
+    from mol_local.turn.tasks import ToolCall
 
     app = MolApp(runtime=mcp_runtime)
     async with app.run_test(size=(110, 36)) as pilot:

@@ -1,10 +1,10 @@
-"""Tool calls in each family's syntax become the same internal ToolCall (mol_local.tasks.parse_tool_calls)."""
+"""Tool calls in each family's syntax become the same internal ToolCall (mol_local.turn.tasks.parse_tool_calls)."""
 
 from __future__ import annotations
 
 import pytest
 
-from mol_local.tasks import ToolCall, parse_tool_calls, strip_tool_calls
+from mol_local.turn.tasks import ToolCall, parse_tool_calls, strip_tool_calls
 
 FIND = ToolCall("notes.find", {"query": "milk"}, "")
 

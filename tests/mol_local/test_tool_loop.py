@@ -14,7 +14,7 @@ import pytest
 
 from mol_local.engine.base import GenerationRequest
 from mol_local.harness.store import local_due
-from mol_local.tasks import UNFINISHED_CALL
+from mol_local.turn.tasks import UNFINISHED_CALL
 from mol_local.turn import TurnHooks
 
 NOW = datetime(2026, 12, 1, 20, 53)

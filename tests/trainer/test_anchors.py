@@ -16,7 +16,7 @@ def test_anchor_prompts_share_nothing_with_the_regression_set() -> None:
 
 
 def test_anchor_examples_are_the_slots_view_with_only_the_answer_as_target(runtime) -> None:
-    from mol_local.views import ViewSpec
+    from mol_local.turn.view import ViewSpec
     from trainer.hf import load_base
 
     _, hf_tok = load_base(runtime.model_path())

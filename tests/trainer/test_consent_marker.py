@@ -40,7 +40,7 @@ def _commit(rt, conversation_id: str | None, user: str, answer: str, used: list[
     """A turn committed the way the turn loop commits one that recalled `used` and answered `answer`."""
     from memory.bank import Recalled
     from memory.timeline import MessageRecord, TaskRecord, TurnRecord, new_id
-    from mol_local.recall import uses_writer
+    from mol_local.turn.recall import uses_writer
 
     session = rt.session(conversation_id)
     task = TaskRecord(new_id(), session.conversation_id, len(session.tasks), "L0", "closed")
@@ -53,7 +53,7 @@ def _commit(rt, conversation_id: str | None, user: str, answer: str, used: list[
 
 def _training_texts(rt, tok, slot: str = "L0") -> tuple[list[str], list[str]]:
     """What the nightly would train on for `slot`, decoded: train + hold-out + replay examples, consent re-checked."""
-    from mol_local.views import ViewSpec
+    from mol_local.turn.view import ViewSpec
     from trainer.examples import build_examples
     from trainer.select import select, still_eligible
 

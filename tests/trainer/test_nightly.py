@@ -33,7 +33,7 @@ def _ids(rt, conv: str) -> set[str]:
 
 def test_examples_are_the_runtimes_own_view_tokens(runtime) -> None:
     """Tokens from the transformers tokenizer + runtime template equal llama.cpp's for the same view."""
-    from mol_local.views import ViewSpec
+    from mol_local.turn.view import ViewSpec
     from trainer.examples import IGNORE, Tokenizer, build_examples
     from trainer.hf import load_base
     from trainer.select import select

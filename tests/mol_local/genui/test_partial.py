@@ -8,7 +8,7 @@ import pytest
 
 from mol_local.genui.generate import EXAMPLE
 from mol_local.genui.partial import DraftReader
-from mol_local.turn_result import TurnHooks
+from mol_local.turn.result import TurnHooks
 
 TRICKY = json.dumps({  # brackets, commas, braces and escaped quotes inside strings must not cut the document
     "catalog": "1", "title": 'Plan [v2], "final" {draft}',

@@ -13,7 +13,7 @@ from mol_local.harness.limits import ToolLimits, ToolsConfig
 from mol_local.harness.runner import Harness
 from mol_local.harness.sandbox import Sandbox
 from mol_local.paths import db_path
-from mol_local.tasks import ToolCall
+from mol_local.turn.tasks import ToolCall
 
 # Small limits so every limit fires within about a second.
 FAST = ToolLimits(timeout_s=2.5, cpu_s=0.5, memory_mb=256, output_kb=8)

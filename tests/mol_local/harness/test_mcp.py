@@ -14,7 +14,7 @@ from mol_local.harness.hub import ToolHub
 from mol_local.harness.limits import ToolsConfig
 from mol_local.harness.mcp import McpHub
 from mol_local.harness.mcp_tools import McpTools
-from mol_local.tasks import ToolCall
+from mol_local.turn.tasks import ToolCall
 
 SERVER = Path(__file__).with_name("mcp_server.py")
 

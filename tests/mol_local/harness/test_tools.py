@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from mol_local.harness.hub import ToolHub
-from mol_local.tasks import parse_tool_calls
+from mol_local.turn.tasks import parse_tool_calls
 from tests.mol_local.harness.conftest import call
 
 

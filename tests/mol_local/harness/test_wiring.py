@@ -10,7 +10,7 @@ import pytest
 from hcp import load_profile, parse_hcp
 from mol_local.harness.runner import Harness
 from mol_local.runtime import Runtime
-from mol_local.tasks import ToolCall
+from mol_local.turn.tasks import ToolCall
 
 
 @pytest.fixture

@@ -109,7 +109,7 @@ def test_bench_serve_rejects_bad_client_counts(args) -> None:
 def test_memories_leave_only_when_the_hcp_allows_it(tmp_path) -> None:
     from types import SimpleNamespace
 
-    from mol_local.remote_turn import memories_may_leave
+    from mol_local.turn.remote import memories_may_leave
     from tests.mol_local.server.conftest import local_hcp_text, remote_hcp_text, write_hcp
 
     remote = write_hcp(tmp_path / "r" / "hcp.toml", remote_hcp_text(9999))

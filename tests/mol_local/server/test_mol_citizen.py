@@ -77,7 +77,7 @@ def test_without_an_id_the_clients_messages_and_system_prompt_are_the_context(se
 
 
 def test_the_view_holds_the_system_prompt_and_history(serve) -> None:
-    from mol_local.turn_options import AnswerOptions
+    from mol_local.turn.options import AnswerOptions
 
     runtime, client = serve()
     messages = [{"role": "system", "content": "Always answer in French."}, {"role": "user", "content": "My secret word is PINEAPPLE."},

@@ -13,7 +13,7 @@ from trainer.specialists.agent_plain import MEAL
 from trainer.specialists.data import scratch_runtime
 from trainer.specialists.toolrun import Plan, materialize, minute
 
-FAMILIES = ("appt", "rn", "list", "tick", "plan", "meal", "pack", "budget")
+FAMILIES = ("appt", "rn", "list", "tick", "plan", "meal", "pack", "budget", "trip")
 
 
 @pytest.fixture(scope="module")
@@ -130,3 +130,14 @@ def test_a_plan_note_missing_an_item_or_a_meal_plan_with_the_ruled_out_food_is_d
         dataclasses.replace(meal, answer=lambda o: meal.answer(o) + f"\nSnack: {word} on toast"),
     ], rt)
     assert kept == [] and "no note with" in dropped[0][1] and f"answer says {word!r}" in dropped[1][1]
+
+
+def test_a_trip_plan_is_words_alone_with_every_day_and_liked_thing_and_a_reminder_for_it_is_dropped(rt, train) -> None:
+    case = next(c for c in train[0] if c.template.startswith("trip_") and c.check["answer"]["not"])
+    assert len(case.gold) == 1 and "<tool_call>" not in case.answer  # no call: the person asked for a plan, not a reminder
+    assert all(w.lower() in case.answer.lower() for w in case.check["answer"]["has"])
+    assert case.check["answer"]["not"][0] not in case.answer.lower()
+    plan = next(p for p in agent_data.plans("train", scale=0.3) if p.template.startswith("trip_"))
+    remind = [lambda _o: [("reminders.create", {"text": "museum", "due": "tomorrow 9am"})]]
+    kept, dropped = materialize([dataclasses.replace(plan, rounds=remind)], rt)
+    assert kept == [] and "called a tool when none was needed" in dropped[0][1]

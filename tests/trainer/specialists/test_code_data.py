@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from mol_local.harness.limits import ToolLimits
-from mol_local.tasks import parse_tool_calls
+from mol_local.turn.tasks import parse_tool_calls
 from trainer.specialists.cases import Case
 from trainer.specialists.code_data import (
     COMPUTE_TEMPLATES, FUNCTION_TEMPLATES, HELDOUT, cases, code_sandbox, first_code_block, score, states_value,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from memory.timeline import MessageRecord
-from mol_local.views import ViewSpec, build_view
+from mol_local.turn.view import ViewSpec, build_view
 from trainer.examples import IGNORE
 from trainer.specialists.cases import Case
-from trainer.specialists.sequences import as_task, build_sequence, history_for
+from trainer.specialists.sequences import as_task, build_sequence, build_sequences, history_for
 
 CALL = '<tool_call>{"name": "reminders.create", "arguments": {"text": "call the dentist", "due": "tomorrow 9am"}}</tool_call>'
 CASE = Case("L0", "remind_plain", "Remind me to call the dentist tomorrow at 9am",
@@ -67,3 +67,17 @@ def test_a_case_longer_than_max_len_drops_history_first_then_is_skipped(engine) 
     alone = build_sequence(CASE, [], spec, "Summarise.", _tokenize(engine), max_len=220)
     assert short is not None and alone is not None and short.ids == alone.ids
     assert build_sequence(CASE, [], spec, "Summarise.", _tokenize(engine), max_len=150) is None
+
+
+def test_a_question_about_what_this_conversation_was_told_has_the_telling_as_its_newest_turn(engine) -> None:
+    told = {"request": "FYI, the plumber can only come on Friday morning",
+            "answer": "Thanks for letting me know: the plumber can only come on Friday morning.",
+            "summary": "The user told me the plumber can only come on Friday morning; I acknowledged it."}
+    asked = Case("L0", "asked_tell", "What did I tell you about the plumber?", ({"role": "assistant", "content": "You told me the plumber can only come on Friday morning."},),
+                 "Asked what they told me about the plumber; said it back.", {"told_before": told})
+    spec = ViewSpec("L0", "You are Mol.", {"L0": "Chat", "L2": "Coding"})
+    for seed in range(6):
+        (seq,) = build_sequences([asked], [OTHER] * 4, spec, "Summarise.", _tokenize(engine), seed=seed)
+        text = engine.model.detokenize(seq.ids, special=True).decode("utf-8", "replace")
+        before = text.split("<|im_start|>user\nNow:")[0]  # the current turn starts with the clock line
+        assert before.rstrip().endswith(told["answer"] + "<|im_end|>") and told["request"] in before  # verbatim, own slot, last

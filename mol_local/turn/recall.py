@@ -10,7 +10,7 @@ from memory.bank import MemoryBank, Recalled
 from memory.store import SAID, MemoryRow, MemoryStore, insert_rows, new_memory
 from memory.timewords import TIME_QUESTION, time_window
 from mol_local.statements import is_question
-from mol_local.turn_result import TurnResult
+from mol_local.turn.result import TurnResult
 
 if TYPE_CHECKING:
     from sqlite_utils import Database

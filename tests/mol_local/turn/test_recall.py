@@ -18,7 +18,7 @@ from mol_local.extract import (
     parse_proposal,
     store_proposal,
 )
-from mol_local.recall import recall, remember_text
+from mol_local.turn.recall import recall, remember_text
 
 pytestmark = pytest.mark.slow
 

@@ -9,7 +9,7 @@ import pytest
 from memory import fts
 from memory.consent import set_consent, tainted_tasks
 from memory.store import SAID
-from mol_local.recall import recall, said_row
+from mol_local.turn.recall import recall, said_row
 
 pytestmark = pytest.mark.slow
 

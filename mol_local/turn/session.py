@@ -19,16 +19,16 @@ from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, 
 from mol_local.engine.base import GenerationRequest, Message
 from memory.errors import MemoryStoreError
 from mol_local.errors import EmptyMessage, MolError, TurnCancelled
-from mol_local.genui.turn_ui import answer_ui, holds, is_ui_slot
-from mol_local.remote_turn import memories_may_leave, run_on_engine
+from mol_local.turn.ui import answer_ui, holds, is_ui_slot
+from mol_local.turn.remote import memories_may_leave, run_on_engine
 from mol_local.extract import extract_after_turn
-from mol_local.recall import recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, uses_writer
-from mol_local.summaries import checked_summary
+from mol_local.turn.recall import recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, uses_writer
+from mol_local.turn.summary import checked_summary
 from memory.transfer import source_writer
-from mol_local.turn_options import AnswerOptions, words_slot
-from mol_local.turn_result import TurnHooks, TurnResult
-from mol_local.tasks import Step, TaskMachine, capped_answer, failed_answer, parse_tool_calls, repeats_failure, unfinished_answer
-from mol_local.views import ViewSpec, build_view
+from mol_local.turn.options import AnswerOptions, words_slot
+from mol_local.turn.result import TurnHooks, TurnResult
+from mol_local.turn.tasks import Step, TaskMachine, capped_answer, failed_answer, parse_tool_calls, repeats_failure, unfinished_answer
+from mol_local.turn.view import ViewSpec, build_view
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
@@ -344,7 +344,7 @@ class Session:
         """The hidden summary hop; its scaffold is trimmed from the slot's KV afterwards.
         It sees the answer's own view (same tail), so only the instruction is evaluated.
         Returns (summary, its tokens, ms, prompt tokens evaluated, whether the extractive fallback
-        replaced a copied or empty one: see mol_local/summaries.py)."""
+        replaced a copied or empty one: see mol_local/turn/summary.py)."""
         rt = self.runtime
         done = [{"role": m.role, "content": m.content} for m in task.messages + new]
         view = self.view_for(slot, done, history, notes, now)

@@ -19,9 +19,9 @@ from urllib.parse import urlsplit
 
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
 from mol_local.errors import RemoteUnavailable, TurnCancelled
-from mol_local.recall import recall, remember_writer, said_row, tail_notes, uses_writer
-from mol_local.turn_result import TurnHooks, TurnResult
-from mol_local.views import with_tail
+from mol_local.turn.recall import recall, remember_writer, said_row, tail_notes, uses_writer
+from mol_local.turn.result import TurnHooks, TurnResult
+from mol_local.turn.view import with_tail
 
 if TYPE_CHECKING:
     from hcp import HCP

@@ -108,7 +108,7 @@ def test_empty_message_is_refused(runtime) -> None:
 
 def test_long_conversation_is_trimmed_not_crashed(runtime) -> None:
     """A conversation longer than the view budget: old tasks drop out in blocks, deterministically."""
-    from mol_local.views import ViewSpec, build_view
+    from mol_local.turn.view import ViewSpec, build_view
     from memory.timeline import MessageRecord, TaskRecord
 
     history = [

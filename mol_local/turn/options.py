@@ -30,7 +30,7 @@ class AnswerOptions:
 
 def words_slot(rt: Runtime, slot: str) -> str:
     """`slot`, unless it answers with UI documents: then the routing fallback, the entry slot or the first other slot."""
-    from mol_local.genui.turn_ui import is_ui_slot
+    from mol_local.turn.ui import is_ui_slot
 
     if not is_ui_slot(rt, slot):
         return slot

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mol_local.summaries import checked_summary, copies_earlier, drop_repeated_lines, extractive_summary
+from mol_local.turn.summary import checked_summary, copies_earlier, drop_repeated_lines, extractive_summary
 
 FIRST = 'The user asked, "What causes the seasons on Earth?" and I answered, "The Earth\'s tilt causes the seasons."'
 PALINDROME = "How do I check if a string is a palindrome in Python?"

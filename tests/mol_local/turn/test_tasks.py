@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mol_local.tasks import Step, TaskMachine, parse_tool_calls
+from mol_local.turn.tasks import Step, TaskMachine, parse_tool_calls
 
 
 def test_plain_turn() -> None:
