@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mol_local.views import ViewSpec
+from mol_local.turn.view import ViewSpec
 from trainer.examples import Example, Tokenizer, qa_example
 
 DATA = Path(__file__).resolve().parent / "data" / "anchors.jsonl"

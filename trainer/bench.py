@@ -160,7 +160,7 @@ def _bench(hcp, n: int, cycles: int, seed: int, progress, cfg: TrainConfig, regr
     from memory.consent import eligible_trajectories
     from mol_local.adapters.registry import Registry
     from mol_local.runtime import Runtime
-    from mol_local.views import ViewSpec
+    from mol_local.turn.view import ViewSpec
     from trainer.examples import Tokenizer, build_examples
     from trainer.gate import nll, regression_examples
     from trainer.hf import load_base

@@ -16,7 +16,7 @@ from memory.consent import FORGOTTEN, Trajectory
 from memory.timeline import MessageRecord, TaskRecord, Timeline
 from mol_local.engine.base import Message
 from mol_local.engine.template import ChatTemplate
-from mol_local.views import ViewSpec, build_view
+from mol_local.turn.view import ViewSpec, build_view
 from trainer.pii import scrub
 
 IGNORE = -100

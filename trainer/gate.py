@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from mol_local.views import ViewSpec
+from mol_local.turn.view import ViewSpec
 from trainer.examples import IGNORE, Example, Tokenizer, qa_example
 
 DATA = Path(__file__).resolve().parent / "data"

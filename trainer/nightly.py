@@ -25,7 +25,7 @@ from mol_local.engine.base import AdapterSpec
 from mol_local.adapters.manifest import base_fingerprint
 from mol_local.models import inspect_gguf
 from mol_local.paths import mol_home
-from mol_local.views import ViewSpec
+from mol_local.turn.view import ViewSpec
 from trainer.errors import BudgetError, ExportFailed
 from trainer.lock import RunLock
 from trainer.select import Selection, select, still_eligible

@@ -14,6 +14,7 @@ Families (each a set of request templates; whole templates are held out):
 - day plan: fixed times and a "before" deadline put in time order and saved with
   notes.create; the answer is the ordered plan.
 - plain plans (agent_plain): meals, packing, budgets in words alone, every constraint shown.
+- trip plans (agent_trip): N days in a city around what the person likes, no tool call.
 Every expected minute is computed here from the person's words (phrases.py), never
 taken from the tool; `toolrun.materialize` keeps a case only when the real harness
 lands on it.
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from trainer.specialists.agent_plain import BUDGET, HELDOUT_PLAIN, MEAL, NUMBERS, PACK, budget_plans, cap, join, meal_plans, pack_plans, yours
+from trainer.specialists.agent_trip import HELDOUT_TRIP, TRIP, trip_plans
 from trainer.specialists.agent_words import LEADS, PLAN_DAYS, PLAN_ITEMS
 from trainer.specialists.cases import Case
 from trainer.specialists.phrases import clock_time, random_now, when
@@ -75,8 +77,8 @@ DAY_PLAN = {
     "plan_fit": "I want to fit these into {plain}: {items}. Put them in order and keep it as a note.",
     "plan_save": "Can you put together a plan for {plain} — {items} — and save it in my notes?",
 }
-HELDOUT = frozenset({"appt_heads", "appd_have", "rn_ask", "list_plan", "tick_cross", "plan_save"}) | HELDOUT_PLAIN
-TEMPLATES = {**APPOINT, **APPOINT_DAYS, **REMIND_NOTE, **LIST, **TICK, **DAY_PLAN, **MEAL, **PACK, **BUDGET}
+HELDOUT = frozenset({"appt_heads", "appd_have", "rn_ask", "list_plan", "tick_cross", "plan_save"}) | HELDOUT_PLAIN | HELDOUT_TRIP
+TEMPLATES = {**APPOINT, **APPOINT_DAYS, **REMIND_NOTE, **LIST, **TICK, **DAY_PLAN, **MEAL, **PACK, **BUDGET, **TRIP}
 
 
 @dataclass(frozen=True)
@@ -357,6 +359,7 @@ def plans(split: str, *, seed: int = 0, scale: float = 1.0) -> list[Plan]:
     out += meal_plans(rng, pick(MEAL), count(30))
     out += pack_plans(rng, pick(PACK), count(25))
     out += budget_plans(rng, pick(BUDGET), count(25))
+    out += trip_plans(rng, pick(TRIP), count(45))
     return out
 
 

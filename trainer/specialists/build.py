@@ -14,7 +14,7 @@ DATA_SEED = 0  # the data is the same for every training seed; seeds vary only t
 
 def slot_sequences(slots: tuple[str, ...], cases: dict, rt, engine, *, seed: int, max_len: int) -> list:
     """Own-view sequences for `slots`, each case opening a conversation drawn from every slot's train cases."""
-    from mol_local.views import ViewSpec
+    from mol_local.turn.view import ViewSpec
 
     pool = [c for slot in SLOTS for c in cases[slot]]
 

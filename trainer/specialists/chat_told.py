@@ -7,6 +7,10 @@
   (`You said: "…"`, mol_local/recall.said_row), answered from it; with nothing about it in the tail,
   it says it has not been told. The specialist answered "I don't know your dog yet" with the message
   in its tail.
+- asked in the same conversation: the telling is an earlier turn of this view (`check["told_before"]`,
+  put last in the history by sequences.build_sequences), with or without its said row in the tail.
+  L0 v3, trained only on other conversations' tails, answered "You haven't told me anything about the
+  plumber yet." one turn after being told.
 """
 
 from __future__ import annotations
@@ -86,14 +90,25 @@ def told_plans(rng: random.Random, templates: list[str], n: int) -> list[Plan]:
     return plans
 
 
-def asked_plans(rng: random.Random, templates: list[str], n: int, *, known: bool = True) -> list[Plan]:
+def told_turn(rng: random.Random, news: str, told: list[str]) -> dict[str, str]:
+    """An earlier turn of the same conversation that told `news` (in one of the `told` templates), as a told plan answers it."""
+    request = TOLD[rng.choice(told)].format(news=news)
+    request = request[:1].upper() + request[1:]
+    return {"request": request, "answer": f"Thanks for letting me know: {back(news)}.",
+            "summary": f"The user told me {back(news)}; I acknowledged it."}
+
+
+def asked_plans(rng: random.Random, templates: list[str], told: list[str], n: int, *, known: bool = True,
+                in_view: bool = False) -> list[Plan]:
+    """Asked about news; `told` are the TOLD templates of this split (the person's words in the tail and the view)."""
     plans = []
     while len(plans) < n:
         template = rng.choice(templates)
         topic, news, key = rng.choice(NEWS)
         others = [o for o in rng.sample(NEWS, 4) if o[0] != topic][:2]
-        said = lambda s: f'You said: "{TOLD[rng.choice(sorted(TOLD))].format(news=s)}"'  # noqa: E731  (as recall shows it)
-        tail = ([said(news)] if known else []) + [said(o[1]) for o in others]
+        said = lambda s: f'You said: "{TOLD[rng.choice(told)].format(news=s)}"'  # noqa: E731  (as recall shows it)
+        in_tail = known and not (in_view and rng.random() < 0.3)  # in the same conversation recall usually finds it too
+        tail = ([said(news)] if in_tail else []) + [said(o[1]) for o in others]
         rng.shuffle(tail)
         if known:
             answer, check = f"You told me {back(news)}.", {"calls": "none", "answer": {"has": [key]}}
@@ -103,7 +118,7 @@ def asked_plans(rng: random.Random, templates: list[str], n: int, *, known: bool
         plans.append(Plan(
             SLOT, template, ASKED[template].format(topic=topic), random_now(rng), rounds=[], answer=lambda _o, a=answer: a,
             summary=lambda _o, t=topic, k=known: f"Asked what they told me about {back(t)}; " + ("said it back." if k else "I had not been told."),
-            check=check, notes=tuple(tail),
+            check={**check, "told_before": told_turn(rng, news, told)} if in_view else check, notes=tuple(tail),
         ))
     return plans
 
@@ -114,5 +129,6 @@ def told_and_asked(rng: random.Random, split: str, count) -> list[Plan]:
     def pick(family: dict) -> list[str]:
         return [t for t in family if (t in HELDOUT) == (split == "heldout")]
 
-    return (told_plans(rng, pick(TOLD), count(60)) + asked_plans(rng, pick(ASKED), count(60))
-            + asked_plans(rng, pick(ASKED), count(15), known=False))
+    told = pick(TOLD)
+    return (told_plans(rng, told, count(60)) + asked_plans(rng, pick(ASKED), told, count(60))
+            + asked_plans(rng, pick(ASKED), told, count(40), in_view=True) + asked_plans(rng, pick(ASKED), told, count(15), known=False))

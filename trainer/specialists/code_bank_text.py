@@ -18,6 +18,48 @@ BANK = [
           return {a} == {a}[::-1]
       """,
       ["assert {f}('Level') is True", "assert {f}('abc') is False", "assert {f}('') is True", "assert {f}('Noon') is True"]),
+    # the same task with other requirements: the answer must follow what was asked, not the nearest memorised one
+    T("palindrome_spaces", "checks whether a string is a palindrome, ignoring case and spaces",
+      "removes the spaces, lowercases what is left and compares it with its reverse",
+      [("is_palindrome", "s"), ("is_phrase_palindrome", "phrase"), ("palindrome", "text")],
+      ["Write a Python function {f}({a}) that ignores case and spaces and tells me if {a} is a palindrome.",
+       "I need {f}({a}) -> bool: is the phrase a palindrome when spaces and capitals don't count?",
+       "python: {f}({a}), True if {a} reads the same both ways ignoring spaces and upper/lower case",
+       "Can you write {f}({a})? 'Never odd or even' should count as a palindrome, so skip spaces and ignore case."],
+      """
+      def {f}({a}: str) -> bool:
+          letters = {a}.replace(" ", "").lower()
+          return letters == letters[::-1]
+      """,
+      ["assert {f}('Never odd or even') is True", "assert {f}('Step on no pets') is True", "assert {f}('ab a') is True",
+       "assert {f}('hello there') is False", "assert {f}('') is True"]),
+    T("palindrome_letters", "checks whether a string is a palindrome counting only letters and digits, ignoring case",
+      "keeps the letters and digits, lowercased, and compares them with their reverse",
+      [("is_palindrome", "s"), ("is_sentence_palindrome", "sentence"), ("palindrome", "text")],
+      ["Write {f}({a}) in Python: is {a} a palindrome if you ignore punctuation, spaces and case?",
+       "I want a function {f}({a}) that says whether a sentence is a palindrome, looking only at letters and digits, case-insensitive.",
+       "python function {f}({a}) -> bool: palindrome check that skips punctuation and spaces and ignores capitals",
+       "Could you write {f}({a})? 'A man, a plan, a canal: Panama' must come out True, so only letters and numbers count."],
+      """
+      def {f}({a}: str) -> bool:
+          kept = [ch.lower() for ch in {a} if ch.isalnum()]
+          return kept == kept[::-1]
+      """,
+      ["assert {f}('A man, a plan, a canal: Panama') is True", "assert {f}('No lemon, no melon!') is True",
+       "assert {f}('Was it a car or a cat I saw?') is True", "assert {f}('Hello, world') is False", "assert {f}('?!') is True"]),
+    T("palindrome_exact", "checks whether a string is exactly the same reversed, case and spaces included",
+      "compares the string with its reverse as it is",
+      [("is_palindrome", "s"), ("is_mirror", "text"), ("same_reversed", "word")],
+      ["Write a Python function {f}({a}) that returns True only if {a} is exactly the same backwards, case-sensitive.",
+       "I need {f}({a}): a strict palindrome check where capital letters and spaces count.",
+       "python: {f}({a}) -> bool, is the string identical to its reverse? Don't change case.",
+       "Can you write {f}({a})? 'Level' is NOT a palindrome for me (capital L), but 'level' is."],
+      """
+      def {f}({a}: str) -> bool:
+          return {a} == {a}[::-1]
+      """,
+      ["assert {f}('level') is True", "assert {f}('Level') is False", "assert {f}('a b a') is True",
+       "assert {f}('ab a') is False", "assert {f}('') is True"]),
     T("count_vowels", "counts the vowels in a string, in either case",
       "sums one for every character found in 'aeiou' after lowercasing",
       [("count_vowels", "text"), ("vowel_count", "s"), ("num_vowels", "word")],

@@ -41,8 +41,8 @@ __all__ = [
 FUNCTION_TEMPLATES: tuple[FnTemplate, ...] = (*TEXT, *PARSE, *LISTS, *NUMBERS, *CLASSES)
 
 HELDOUT = frozenset({
-    # functions: 19 of 94
-    "anagram", "slugify", "mask_card", "first_unique_char",
+    # functions: 20 of 97
+    "anagram", "palindrome_letters", "slugify", "mask_card", "first_unique_char",
     "parse_duration", "add_days", "roman_to_int", "valid_ipv4",
     "chunk", "two_sum", "merge_counts", "deep_get", "transpose",
     "gcd", "collatz_steps", "median", "pascal_row",
@@ -51,7 +51,7 @@ HELDOUT = frozenset({
     "c_lcm", "c_weekday_count", "c_divisors",
 })
 
-PER_TEMPLATE = 12  # cases per template at scale 1: 75 train function templates x 12 + 13 compute x 12 = 1068
+PER_TEMPLATE = 12  # cases per template at scale 1: 77 train function templates x 12 + 13 compute x 12 = 1080
 PYTHON_TOOL_LIMITS = ToolLimits(timeout_s=30.0, cpu_s=30.0)  # local-default's [tools.limits.python]
 COMPUTE_INTROS = ("", "", "", "Quick question: ", "Can you work this out? ", "I need an exact number. ")
 COMPUTE_SUMMARIES = (

@@ -22,7 +22,7 @@ from pathlib import Path
 from mol_local.harness.builtins import format_sandbox
 from mol_local.harness.limits import ToolLimits
 from mol_local.harness.sandbox import Sandbox
-from mol_local.tasks import parse_tool_calls, strip_tool_calls
+from mol_local.turn.tasks import parse_tool_calls, strip_tool_calls
 from trainer.specialists.cases import Case, Verdict
 from trainer.specialists.code_template import MAX_SUMMARY_WORDS
 

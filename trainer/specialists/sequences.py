@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 
 from memory.timeline import MessageRecord, TaskRecord
 from mol_local.engine.base import Message
-from mol_local.views import ViewSpec, build_view
+from mol_local.turn.view import ViewSpec, build_view
 from trainer.examples import IGNORE
 from trainer.specialists.cases import Case
 
@@ -113,6 +113,11 @@ def build_sequences(
     out = []
     for case in cases:
         history = history_for(case, pool, rng, max_tasks=max_tasks, max_own=max_own)
+        told = case.check.get("told_before")
+        if told:  # asked about what this conversation was told: the telling is the newest earlier turn
+            messages = [MessageRecord("user", told["request"]), MessageRecord("assistant", told["answer"])]
+            history.append(TaskRecord(f"h{len(history)}-told-{case.case_id}", "train", len(history), case.slot, "closed",
+                                      messages, told["summary"]))
         built = build_sequence(case, history, spec, summary_instruction, tokenize, max_len=max_len)
         if built is not None:
             out.append(built)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from mol_local.tasks import parse_tool_calls
+from mol_local.turn.tasks import parse_tool_calls
 from trainer.specialists.cases import Case, Verdict
 
 if TYPE_CHECKING:
