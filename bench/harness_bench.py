@@ -43,7 +43,7 @@ def bench(calls: int) -> dict:
     from mol_local.harness.limits import ToolLimits, ToolsConfig
     from mol_local.harness.sandbox import Sandbox
     from mol_local.paths import db_path
-    from mol_local.tasks import ToolCall
+    from mol_local.turn.tasks import ToolCall
 
     limits = ToolLimits()
     # startup: confined sandbox vs bare interpreter

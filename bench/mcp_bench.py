@@ -53,7 +53,7 @@ def harness(calls: int, tool: str, args: dict) -> list[float]:
     from mol_local.harness.limits import ToolsConfig
     from mol_local.harness.mcp import McpHub
     from mol_local.harness.mcp_tools import McpTools
-    from mol_local.tasks import ToolCall
+    from mol_local.turn.tasks import ToolCall
 
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)

@@ -16,7 +16,7 @@ from memory.timeline import new_id, now_iso
 SAID = "said"  # a person's own message, kept so it can be found later (mol_local/recall.said_row); not a fact
 FACT_KINDS = ("fact", "preference", "event")  # what extraction and the memory tools may write
 KINDS = (*FACT_KINDS, SAID)
-PINNED_MAX = 8  # pinned memories ride in every answer's tail: the cap keeps that tail small (see mol_local/recall.py)
+PINNED_MAX = 8  # pinned memories ride in every answer's tail: the cap keeps that tail small (see mol_local/turn/recall.py)
 ORDER = "order by pinned desc, pinned_at, created_at, rowid"  # pinned first, in the order they were pinned
 UNATTRIBUTED = "(none)"  # the source of a memory from no conversation (`mol memory add`); no conversation id can be this
 

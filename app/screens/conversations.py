@@ -104,7 +104,7 @@ class ConversationActions:
         """L3 answers of the opened conversation become live views again (document + state from SQLite)."""
         from app.widgets.chat.bubbles import AssistantMessage
         from app.widgets.genui.mount import mount_stored_views
-        from mol_local.genui.turn_ui import UI_SLOT
+        from mol_local.turn.ui import UI_SLOT
 
         bubbles = [b for b in self.chat_log.query(AssistantMessage) if b.slot == UI_SLOT]
         if bubbles:
