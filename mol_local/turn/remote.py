@@ -1,12 +1,12 @@
-"""Turns that involve a remote engine: the `mol` mode turn, and the offline fallback.
+"""The remote answer: the `mol` mode turn (Session._dispatch chooses it, and the local fallback when it fails).
 
 - Mode `mol` (HCP remote.mode): the remote runs the whole MoL turn. We send
   the conversation (user and assistant messages; retrieved memories only if
   remote.send_memories is on), stream the answer, and commit the turn to the
   local timeline — memory and consent stay here.
-- Fallback: when the remote is unreachable (RemoteUnavailable: connection
-  refused, timeouts, 5xx, a stream broken mid-answer) nothing of the turn has
-  been committed, so the same turn reruns on the local runtime of HCP
+- Fallback (in session.py): when the remote is unreachable (RemoteUnavailable:
+  connection refused, timeouts, 5xx, a stream broken mid-answer) nothing of the
+  turn has been committed, so the same turn reruns on the local runtime of HCP
   remote.fallback, and TurnResult.engine says which engine answered.
 """
 
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
-from mol_local.errors import RemoteUnavailable, TurnCancelled
+from mol_local.errors import TurnCancelled
 from mol_local.turn.recall import recall, remember_writer, said_row, tail_notes, uses_writer
 from mol_local.turn.result import TurnHooks, TurnResult
 from mol_local.turn.view import with_tail
@@ -46,30 +46,6 @@ def memories_may_leave(rt: Runtime) -> bool:
 
 def uses_remote_turn(rt: Runtime) -> bool:
     return rt.hcp.backend == "remote" and rt.hcp.remote.mode == "mol"
-
-
-def run_on_engine(session: Session, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:
-    """Run the turn on the session's runtime; on RemoteUnavailable rerun it on the HCP fallback."""
-    rt = session.runtime
-    try:
-        result = run_remote_turn(session, text, cancel, hooks) if uses_remote_turn(rt) else session._run(text, cancel, hooks)
-        result.engine = rt.engine_label
-        return result
-    except RemoteUnavailable as exc:
-        fallback = rt.fallback
-        if fallback is None:
-            raise
-        if hooks.on_fallback is not None:
-            hooks.on_fallback(exc.reason)
-        session.runtime = fallback  # under the session's lock: no other turn sees the swap
-        try:
-            result = session._run(text, cancel, hooks)
-        finally:
-            session.runtime = rt
-        result.engine = f"{fallback.engine_label} (fallback: {rt.engine_label} unreachable)"
-        result.notices.append(f"The remote could not answer ({exc.reason}), so the local profile {fallback.hcp.name} did; "
-                              "nothing of the remote's partial answer was kept")
-        return result
 
 
 def run_remote_turn(session: Session, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
 from mol_local.engine.base import GenerationRequest, Message
 from memory.errors import MemoryStoreError
-from mol_local.errors import EmptyMessage, MolError, TurnCancelled
+from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.turn.ui import answer_ui, holds, is_ui_slot
-from mol_local.turn.remote import memories_may_leave, run_on_engine
+from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.extract import extract_after_turn
 from mol_local.turn.recall import recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, uses_writer
 from mol_local.turn.summary import checked_summary
@@ -102,7 +102,31 @@ class Session:
             self._continue = continue_task
             self._forced = slot
             self.options = options or AnswerOptions()
-            return run_on_engine(self, text.strip(), cancel, hooks)
+            return self._dispatch(text.strip(), cancel, hooks)
+
+    def _dispatch(self, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:
+        """Run the turn on this session's runtime (remote MoL endpoint or local); on RemoteUnavailable rerun it
+        on the HCP fallback runtime, swapped in under the session's lock so no other turn sees it."""
+        rt = self.runtime
+        try:
+            result = run_remote_turn(self, text, cancel, hooks) if uses_remote_turn(rt) else self._run(text, cancel, hooks)
+            result.engine = rt.engine_label
+            return result
+        except RemoteUnavailable as exc:
+            fallback = rt.fallback
+            if fallback is None:
+                raise
+            if hooks.on_fallback is not None:
+                hooks.on_fallback(exc.reason)
+            self.runtime = fallback
+            try:
+                result = self._run(text, cancel, hooks)
+            finally:
+                self.runtime = rt
+            result.engine = f"{fallback.engine_label} (fallback: {rt.engine_label} unreachable)"
+            result.notices.append(f"The remote could not answer ({exc.reason}), so the local profile {fallback.hcp.name} did; "
+                                  "nothing of the remote's partial answer was kept")
+            return result
 
     def prewarm(self) -> dict[str, int]:
         """Bring every slot's KV up to date with the conversation, while the user reads or types.
