@@ -6,7 +6,8 @@ start, when the first screen has been composed and painted with the prompt
 focused ("interactive"), and when the model finished loading in the
 background. Then, in separate samples, one real turn: from the last answer
 token on screen to the moment the prompt takes the next message (before:
-until the summary and memory extraction were saved) and to the save itself. The floor is the time a bare `import textual` takes in the same
+until the summary and memory extraction were saved) and to the save itself, and from Enter to the first
+answer text on screen next to what `mol chat` waits for in the same turn (run_turn's call to its first token). The floor is the time a bare `import textual` takes in the same
 run: no Textual app can start faster than that.
 """
 
@@ -54,14 +55,29 @@ class Probe(MolApp):
     def _watch_turn(self) -> None:
         # One real turn; every millisecond note when the answer text last grew, when the prompt takes the
         # next message (the chat is `saving`: hidden work only), and when the turn is saved (not `running`).
+        # Enter -> first answer text on screen, next to what `mol chat` waits for in the same turn: from
+        # run_turn's call to its first on_token (the CLI prints it then).
         from app.messages import PromptSubmitted
         from app.widgets.chat.bubbles import AssistantMessage
+        from mol_local.turn.session import Session
+        real_run = Session.run_turn
+        def timed_run(session, text, **kw):
+            hooks, called = kw.get("hooks"), time.perf_counter()
+            if hooks is not None and hooks.on_token is not None:
+                shown = hooks.on_token
+                def first(piece, shown=shown):
+                    marks.setdefault("engine_first_token_ms", round((time.perf_counter() - called) * 1000, 1))
+                    shown(piece)
+                hooks.on_token = first
+            return real_run(session, text, **kw)
+        Session.run_turn = timed_run
         seen = {"text": "", "last_token": None}
         def tick() -> None:
             chat = self.chat
             answers = list(chat.query(AssistantMessage))
             if answers and answers[-1].text != seen["text"]:
                 seen["text"], seen["last_token"] = answers[-1].text, time.perf_counter()
+                marks.setdefault("enter_to_first_token_ms", round((seen["last_token"] - submitted) * 1000, 1))
             if chat.saving and "accept" not in marks and seen["last_token"]:
                 marks["accept"] = time.perf_counter()
             if chat.running:
@@ -74,6 +90,7 @@ class Probe(MolApp):
                 marks.pop("started")
                 self.exit()
         self.set_interval(0.001, tick)
+        submitted = time.perf_counter()  # what Enter does: the prompt posts this message
         self.chat.post_message(PromptSubmitted("What is the capital of France?"))
 
     def on_runtime_failed(self, event) -> None:
@@ -147,6 +164,11 @@ def run_tui_bench(*, samples: int = 5, timeout_s: float = 300.0) -> dict:
         "mol_entry_over_floor_ratio": round(mol_interactive / floor_s, 2),
         "last_token_to_next_message_ms": next_ms,
         "last_token_to_saved_ms": _median([r["last_token_to_saved_ms"] for r in turns if "last_token_to_saved_ms" in r]),
+        "enter_to_first_token_ms": _median([r["enter_to_first_token_ms"] for r in turns if "enter_to_first_token_ms" in r]),
+        "engine_first_token_ms": _median([r["engine_first_token_ms"] for r in turns if "engine_first_token_ms" in r]),
+        "app_first_token_over_chat": round(statistics.median(
+            [r["enter_to_first_token_ms"] / r["engine_first_token_ms"] for r in turns if r.get("engine_first_token_ms")]), 3)
+        if any(r.get("engine_first_token_ms") for r in turns) else None,
         "target_next_message_ms": 50.0,
         "target_interactive_s": 1.0,
         "meets_target": mol_interactive <= 1.0 and (next_ms is None or next_ms <= 50.0),
