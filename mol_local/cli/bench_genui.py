@@ -20,7 +20,7 @@ DEFAULT_OUT = "bench/results/genui.json"
 @click.option("--out", type=click.Path(dir_okay=False), default=DEFAULT_OUT, show_default=True, help="Also write the result here ('' to skip).")
 def bench_genui(as_json: bool, limit: int | None, max_tokens: int, threads: int, placement: str, grammar_only: bool, out: str) -> None:
     """UI documents on the embedded default: parse / semantic-valid / adherence / p50, grammar on vs. off."""
-    from mol_local.genui.bench import run_genui_bench
+    from mol_local.bench.genui import run_genui_bench
     from mol_local.paths import offline_env
 
     offline_env()

@@ -1,4 +1,4 @@
-"""`mol bench learning`: registers on the `bench` group; the logic is in trainer/bench.py."""
+"""`mol bench learning`: registers on the `bench` group; the logic is in mol_local/bench/learning.py."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ DEFAULT_OUT = "bench/results/learning.json"
 @click.option("--out", type=click.Path(dir_okay=False), default=DEFAULT_OUT, show_default=True, help="Also write the result here ('' to skip).")
 def bench_learning(as_json: bool, n: int, cycles: int, epochs: int, max_len: int, lr: float, anchor_ratio: float, replay_ratio: float, regression_limit: int | None, out: str) -> None:
     """Does the nightly layer learn a simulated user without forgetting? Plus our tokens/s vs a plain HF Trainer."""
-    from trainer.bench import run_learning_bench
+    from mol_local.bench.learning import run_learning_bench
     from trainer.train import TrainConfig
 
     result = run_learning_bench(

@@ -21,10 +21,10 @@ def bench_memory(as_json: bool, n: int, sessions: bool, out: str | None) -> None
 
     offline_env()
     if sessions:
-        from memory.sessions_bench import run_sessions_bench
+        from mol_local.bench.sessions import run_sessions_bench
 
         write_result("memory_sessions", run_sessions_bench(), SESSIONS_OUT if out is None else out or None)
         return
-    from memory.bench import run_memory_bench
+    from mol_local.bench.memory import run_memory_bench
 
     write_result("memory", run_memory_bench(n), DEFAULT_OUT if out is None else out or None)

@@ -1,4 +1,4 @@
-"""`mol bench specialists`: registers on the `bench` group; the logic is in trainer/specialists/bench.py."""
+"""`mol bench specialists`: registers on the `bench` group; the logic is in mol_local/bench/specialists.py."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def bench_specialists(as_json: bool, n_per_slot: int, turns: int, conversations:
                       personal_dir: str | None, no_bare: bool, slots: str, out: str) -> None:
     """Bare base vs specialists vs one union LoRA vs specialists + personal layer, per slot, single and multi-turn."""
     from mol_local.adapters.builtin import SHIPPED_DIR
-    from trainer.specialists.bench import arms_from, run_bench
+    from mol_local.bench.specialists import arms_from, run_bench
 
     arms = arms_from([Path(d) for d in spec_dirs] or [SHIPPED_DIR], [Path(u) for u in union_ggufs],
                      Path(personal_dir) if personal_dir else None, bare=not no_bare)

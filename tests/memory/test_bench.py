@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from memory.bench import load_recall_set, run_memory_bench, synthetic_texts
+from mol_local.bench.memory import load_recall_set, run_memory_bench, synthetic_texts
 
 pytestmark = pytest.mark.slow
 

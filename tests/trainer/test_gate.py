@@ -10,7 +10,7 @@ import pytest
 from memory.consent import training_id
 from mol_local.adapters.registry import Registry
 from tests.trainer.conftest import PROMOTE_OPTS, STYLED, commit
-from trainer.bench import garbage_conversations
+from mol_local.bench.learning import garbage_conversations
 from trainer.gate import decide, quality_split
 from trainer.nightly import Options, run_nightly
 from trainer.train import TrainConfig

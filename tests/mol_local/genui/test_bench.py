@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from mol_local.genui.bench import adherence, load_eval, summarise
+from mol_local.bench.genui import adherence, load_eval, summarise
 from mol_local.genui.catalog import COMPONENTS
 
 from .conftest import PLANNER

@@ -16,11 +16,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import memory
 from memory.bank import MemoryBank
 from memory.db import open_db
 from memory.store import new_memory
 
-RECALL_SET = Path(__file__).parent / "data" / "recall_set.jsonl"
+RECALL_SET = Path(memory.__file__).parent / "data" / "recall_set.jsonl"
 TARGETS = {"search_p95_ms": 40.0, "recall_at_5": 0.95}
 
 _PEOPLE = ["Liam", "Noah", "Emma", "Olivia", "Mateo", "Aisha", "Yuki", "Kofi", "Ines", "Priya", "Lars", "Chen", "Marta", "Omar", "Zoe"]
