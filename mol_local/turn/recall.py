@@ -112,7 +112,13 @@ def remember_writer(row: MemoryRow, user_index: int):
 
 def remember_turn(session, fact: str, text: str):
     """`/remember FACT`: one committed turn on the entry slot that stores the memory in the same transaction."""
-    from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
+    from memory.timeline import (
+        MessageRecord,
+        RouteRecord,
+        TaskRecord,
+        TurnRecord,
+        new_id,
+    )
     from mol_local.extract import supersede
 
     rt = session.runtime
