@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from mol_local.genui import turn_ui
+from mol_local.turn import ui as turn_ui
 from mol_local.genui.actions import ViewController
 from mol_local.genui.binding import DataPort
 from mol_local.genui.document import parse_document
