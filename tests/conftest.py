@@ -93,3 +93,15 @@ def runtime(engine, mol_home: Path, test_hcp_path: Path):
     rt = Runtime(load_hcp(test_hcp_path), engine=engine)
     yield rt
     rt.db.close()
+
+
+def route_always(monkeypatch: pytest.MonkeyPatch, router, slot: str) -> None:
+    """The router's real decision with its slot replaced, so a test's turns land on `slot` (the route hop still runs)."""
+    real = router.route
+
+    def forced(text, cancel=None):
+        decision = real(text, cancel)
+        decision.slot = slot
+        return decision
+
+    monkeypatch.setattr(router, "route", forced)

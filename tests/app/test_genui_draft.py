@@ -8,6 +8,7 @@ from app.widgets.chat.bubbles import AssistantMessage
 from app.widgets.genui.draft import ViewDraft, draft_text
 from app.widgets.genui.view import GenUIView
 from tests.app.conftest import press_now, wait_for
+from tests.conftest import route_always
 
 DRAFT = {"title": "Ski trip", "components": [{"id": "a", "type": "Checklist", "label": "Pack", "bind": "items"},
                                              {"id": "b", "type": "Button", "label": "Suggest more", "action": "more"}],
@@ -23,16 +24,8 @@ def test_the_sketch_names_the_title_each_component_and_bound_items_as_plain_text
 
 @pytest.mark.slow
 @pytest.mark.asyncio
-async def test_an_l3_turn_shows_a_sketch_while_written_then_the_live_view(make_app, app_runtime) -> None:
-    router = app_runtime.router
-    real = router.route
-
-    def to_l3(text, cancel=None):
-        decision = real(text, cancel)
-        decision.slot = "L3"
-        return decision
-
-    router.route = to_l3  # type: ignore[method-assign]
+async def test_an_l3_turn_shows_a_sketch_while_written_then_the_live_view(make_app, app_runtime, monkeypatch) -> None:
+    route_always(monkeypatch, app_runtime.router, "L3")
     app = make_app()
     async with app.run_test(size=(110, 40)) as pilot:
         await wait_for(pilot, lambda: pilot.app.model_ready, what="the model to be ready")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mol_local.genui.generate import ui_guide
+from tests.conftest import route_always
 
 
 def test_the_guide_is_in_l3s_head_only(runtime) -> None:
@@ -15,23 +16,12 @@ def test_the_guide_is_in_l3s_head_only(runtime) -> None:
 
 
 @pytest.mark.slow
-def test_a_second_l3_turn_reuses_the_guide_from_kv(runtime) -> None:
+def test_a_second_l3_turn_reuses_the_guide_from_kv(runtime, monkeypatch) -> None:
     """Before the guide moved to the head, every L3 turn prefilled its ~420 tokens again."""
-    router = runtime.router
-    real = router.route
-
-    def to_l3(text, cancel=None):
-        decision = real(text, cancel)
-        decision.slot = "L3"
-        return decision
-
-    router.route = to_l3  # type: ignore[method-assign]
-    try:
-        session = runtime.session()
-        first = session.run_turn("Make me a checklist for packing a suitcase.")
-        second = session.run_turn("Now a timer for boiling an egg.")
-    finally:
-        router.route = real  # type: ignore[method-assign]
+    route_always(monkeypatch, runtime.router, "L3")
+    session = runtime.session()
+    first = session.run_turn("Make me a checklist for packing a suitcase.")
+    second = session.run_turn("Now a timer for boiling an egg.")
     guide = runtime.engine.count_tokens([{"role": "system", "content": ui_guide()}], add_generation_prompt=False)
     assert first.slot == second.slot == "L3"
     assert first.timings_ms["prefill_tokens"] > guide  # the first visit pays for the head once
