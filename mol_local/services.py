@@ -14,16 +14,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the record types the app's widgets show; nothing heavy is imported at app start
     from hcp.store import Version
     from memory.consent import ConsentState
-    from memory.store import MemoryRow
-    from memory.timeline import TaskRecord
+    from memory.store import MemoryRow as MemoryRow  # re-exported for the app's annotations
+    from memory.timeline import TaskRecord as TaskRecord  # re-exported for the app's annotations
     from mol_local.runtime import Runtime
     from trainer.history import GatePoint, TrainerRun
     from trainer.nightly import Options as NightlyOptions
 
-__all__ = [
-    "ConsentState", "GatePoint", "MemoryRow", "NightlyOptions", "TaskRecord", "TrainerRun", "Version", "consent_overview",
-    "gate_series", "hcp_update", "nightly_options", "profile_names", "recent_runs", "run_nightly", "schedule_change",
-    "schedule_status", "switch_profile",
+__all__ = [  # the record types above are for annotations only (import them under TYPE_CHECKING)
+    "consent_overview", "gate_series", "hcp_update", "nightly_options", "profile_names", "recent_runs", "run_nightly",
+    "schedule_change", "schedule_status", "switch_profile",
 ]
 
 

@@ -25,13 +25,7 @@ from mol_local.engine.base import AdapterSpec, Stack
 from mol_local.runtime import Runtime
 from trainer.specialists.cases import Case
 from trainer.specialists.data import SLOTS, slot_cases
-from trainer.specialists.suite import (
-    ArmRuntime,
-    interleave,
-    run_conversations,
-    run_single,
-    summarize,
-)
+from trainer.specialists.suite import ArmRuntime, interleave, run_conversations, run_single, summarize
 
 
 def specialist_stacks(folder: Path) -> dict[str, Stack]:

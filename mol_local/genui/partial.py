@@ -27,6 +27,7 @@ class DraftReader:
         self._escaped = False
         self._cut = 0
         self._cut_stack: tuple[str, ...] = ()
+        self._read_at = 0  # the cut the last draft was read at: until it moves, nothing new is complete
         self._shown: tuple[int, int, bool] = (0, 0, False)
 
     def feed(self, piece: str) -> dict[str, Any] | None:
@@ -34,6 +35,9 @@ class DraftReader:
         self.text += piece
         for i in range(start, len(self.text)):
             self._step(i, self.text[i])
+        if self._cut == self._read_at:  # most pieces end inside a component: no JSON parse for them
+            return None
+        self._read_at = self._cut
         draft = self.draft()
         if draft is None:
             return None

@@ -45,8 +45,8 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     and would only spend context; they are left out even if fewer than k remain.
     What the person said (`said_row`) competes with the facts, in this conversation too: the words are in
     the view already, verbatim or as another slot's summary, but "What did I tell you about the plumber?"
-    two turns after saying it got "You haven't told me anything" on the embedded default (L0 answers it
-    from the tail, as it was trained). A message a fact was extracted from shows as that fact only.
+    two turns after saying it got "You haven't told me anything" on the embedded default, and the tail is
+    where L0 was trained to read what was said. A message a fact was extracted from shows as that fact only.
     """
     pinned = runtime.memory.store.pinned()
     k = runtime.hcp.memory.top_k

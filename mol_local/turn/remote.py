@@ -19,13 +19,7 @@ from urllib.parse import urlsplit
 
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
 from mol_local.errors import TurnCancelled
-from mol_local.turn.recall import (
-    recall,
-    remember_writer,
-    said_row,
-    tail_notes,
-    uses_writer,
-)
+from mol_local.turn.recall import recall, remember_writer, said_row, tail_notes, uses_writer
 from mol_local.turn.result import TurnHooks, TurnResult
 from mol_local.turn.view import with_tail
 

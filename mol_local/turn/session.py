@@ -22,27 +22,11 @@ from mol_local.engine.base import GenerationRequest, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
 from mol_local.turn.options import AnswerOptions, words_slot
-from mol_local.turn.recall import (
-    recall,
-    remember_text,
-    remember_turn,
-    remember_writer,
-    said_row,
-    tail_notes,
-    uses_writer,
-)
+from mol_local.turn.recall import recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult
 from mol_local.turn.summary import checked_summary
-from mol_local.turn.tasks import (
-    Step,
-    TaskMachine,
-    capped_answer,
-    failed_answer,
-    parse_tool_calls,
-    repeats_failure,
-    unfinished_answer,
-)
+from mol_local.turn.tasks import Step, TaskMachine, capped_answer, failed_answer, parse_tool_calls, repeats_failure, unfinished_answer
 from mol_local.turn.ui import answer_ui, holds, is_ui_slot
 from mol_local.turn.view import ViewSpec, build_view
 

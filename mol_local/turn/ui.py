@@ -44,19 +44,22 @@ def answer_ui(
     With `hooks.on_draft`, each time more of the document is complete it gets the draft
     (mol_local.genui.partial), so the view is drawn as it is written; the draft's first component
     is the slot's time to first output ("first_component" in the result's timings)."""
-    reader = DraftReader() if hooks.on_draft is not None else None
+    on_draft = hooks.on_draft
+    reader = DraftReader()
     t0 = time.perf_counter()
-    first_component: list[float] = []
+    first_component: float | None = None
 
     def stream(piece: str) -> None:
-        draft = reader.feed(piece) if reader is not None else None
-        if draft is not None and hooks.on_draft is not None:
-            if draft["components"] and not first_component:
-                first_component.append((time.perf_counter() - t0) * 1000)
-            hooks.on_draft(draft)
+        nonlocal first_component
+        draft = reader.feed(piece)
+        if draft is None or on_draft is None:
+            return
+        if draft["components"] and first_component is None:
+            first_component = (time.perf_counter() - t0) * 1000
+        on_draft(draft)
 
     composed = compose(rt.engine, view, seq=slot, stack=stack, max_tokens=UI_MAX_TOKENS or rt.hcp.answer_max_tokens,
-                       cancel=cancel, on_token=stream if reader is not None else None)
+                       cancel=cancel, on_token=stream if on_draft is not None else None)
     rs = composed.results
     merged = GenerationResult(
         text=composed.text,
@@ -66,7 +69,7 @@ def answer_ui(
         completion_tokens=sum(r.completion_tokens for r in rs),
         timings_ms={"ttft": rs[0].timings_ms.get("ttft", 0.0), "total": sum(r.timings_ms.get("total", 0.0) for r in rs),
                     "decode": sum(r.timings_ms.get("decode", 0.0) for r in rs),
-                    **({"first_component": first_component[0]} if first_component else {})},
+                    **({"first_component": first_component} if first_component is not None else {})},
     )
     if hooks.on_token is not None:
         hooks.on_token(composed.text)
