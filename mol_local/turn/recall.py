@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from memory.bank import MemoryBank, Recalled
 from memory.store import SAID, MemoryRow, MemoryStore, insert_rows, new_memory
+from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from memory.timewords import TIME_QUESTION, time_window
+from mol_local.extract import supersede
 from mol_local.statements import is_question
 from mol_local.turn.result import TurnResult
 
@@ -16,6 +18,7 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
 
     from mol_local.runtime import Runtime
+    from mol_local.turn.session import Session
 
 REMEMBER = "/remember"
 RECALL_MIN_SIMILARITY = 0.25
@@ -110,17 +113,8 @@ def remember_writer(row: MemoryRow, user_index: int):
     return write
 
 
-def remember_turn(session, fact: str, text: str):
+def remember_turn(session: Session, fact: str, text: str) -> TurnResult:
     """`/remember FACT`: one committed turn on the entry slot that stores the memory in the same transaction."""
-    from memory.timeline import (
-        MessageRecord,
-        RouteRecord,
-        TaskRecord,
-        TurnRecord,
-        new_id,
-    )
-    from mol_local.extract import supersede
-
     rt = session.runtime
     row = new_memory(fact, origin="explicit", conversation_id=session.conversation_id)  # validates before anything is written
     slot = rt.hcp.entry_slot
@@ -129,20 +123,7 @@ def remember_turn(session, fact: str, text: str):
     summary = f"The user asked me to remember: {row.text}"
     route = RouteRecord(slot, "command", REMEMBER, False, 0.0)
     new = [MessageRecord("user", text), MessageRecord("assistant", reply)]
-    session.commit(
-        TurnRecord(
-            conversation_id=session.conversation_id,
-            conversation_title=text[:80],
-            task=task,
-            task_is_new=True,
-            new_messages=new,
-            first_message_seq=0,
-            route=route,
-            summary=summary,
-            extra_writes=[remember_writer(row, 0)],
-        ),
-        list(session.tasks),
-    )
+    session.commit_turn(rt, text, task, new, route, list(session.tasks), summary=summary, writes=[remember_writer(row, 0)])
     rt.memory.index_rows([rt.memory.store.get(row.id)], index_now=False)
     supersede(rt.memory, rt.memory.store.get(row.id))
     return TurnResult(session.conversation_id, task.id, slot, reply, route, summary, memories_written=[row.id])

@@ -17,9 +17,9 @@ import time
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
+from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from mol_local.errors import TurnCancelled
-from mol_local.turn.recall import recall, remember_writer, said_row, tail_notes, uses_writer
+from mol_local.turn.recall import recall, said_row, tail_notes, uses_writer
 from mol_local.turn.result import TurnHooks, TurnResult
 from mol_local.turn.view import with_tail
 
@@ -86,23 +86,8 @@ def run_remote_turn(session: Session, text: str, cancel: threading.Event | None,
         "completion_tokens": result.completion_tokens,
         "total_ms": (time.perf_counter() - t0) * 1000,
     }
-    record = TurnRecord(
-        conversation_id=session.conversation_id,
-        conversation_title=text[:80],
-        task=task,
-        task_is_new=True,
-        new_messages=new,
-        first_message_seq=0,
-        route=route,
-        timings=timings,
-        extra_writes=[uses_writer(rt.memory, task.id, recalled)],  # what the view held decides training eligibility
-    )
-    said = said_row(rt, text, session.conversation_id)
-    if said is not None:
-        record.extra_writes.append(remember_writer(said, 0))
-    session.commit(record, history)
-    if said is not None:
-        rt.memory.index_rows([said], index_now=False)
+    session.commit_turn(rt, text, task, new, route, history, timings=timings, writes=[uses_writer(rt.memory, task.id, recalled)],
+                        said=said_row(rt, text, session.conversation_id))  # the uses decide training eligibility
     result = TurnResult(session.conversation_id, task.id, slot, answer, route, None, timings)
     result.memory_ids = [r.memory.id for r in recalled]
     return result

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,9 @@ from mol_local.turn.ui import answer_ui, holds, is_ui_slot
 from mol_local.turn.view import ViewSpec, build_view
 
 if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+    from memory.store import MemoryRow
     from mol_local.runtime import Runtime
 
 
@@ -62,8 +65,9 @@ class Session:
         history: list[TaskRecord] | None = None,
         notes: Sequence[str] = (),
         now: datetime | None = None,
+        rt: Runtime | None = None,
     ) -> list[Message]:
-        rt = self.runtime
+        rt = rt or self.runtime
         head = rt.head(slot) + (f"\n\n{self.options.system}" if self.options.system else "")
         spec = ViewSpec(slot, head, rt.slot_names())
         reserve = rt.hcp.answer_max_tokens
@@ -106,10 +110,10 @@ class Session:
 
     def _dispatch(self, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:
         """Run the turn on this session's runtime (remote MoL endpoint or local); on RemoteUnavailable rerun it
-        on the HCP fallback runtime, swapped in under the session's lock so no other turn sees it."""
+        on the HCP fallback runtime, passed to this one turn: the session itself stays bound to its runtime."""
         rt = self.runtime
         try:
-            result = run_remote_turn(self, text, cancel, hooks) if uses_remote_turn(rt) else self._run(text, cancel, hooks)
+            result = run_remote_turn(self, text, cancel, hooks) if uses_remote_turn(rt) else self._run(rt, text, cancel, hooks)
             result.engine = rt.engine_label
             return result
         except RemoteUnavailable as exc:
@@ -118,11 +122,7 @@ class Session:
                 raise
             if hooks.on_fallback is not None:
                 hooks.on_fallback(exc.reason)
-            self.runtime = fallback
-            try:
-                result = self._run(text, cancel, hooks)
-            finally:
-                self.runtime = rt
+            result = self._run(fallback, text, cancel, hooks)
             result.engine = f"{fallback.engine_label} (fallback: {rt.engine_label} unreachable)"
             result.notices.append(f"The remote could not answer ({exc.reason}), so the local profile {fallback.hcp.name} did; "
                                   "nothing of the remote's partial answer was kept")
@@ -185,24 +185,61 @@ class Session:
             self.revision = revision
             self.tasks = timeline.load_tasks(self.conversation_id)
 
-    def commit(self, record: TurnRecord, history: list[TaskRecord]) -> None:
-        """Write the turn (task numbers come from the database, in the transaction) and adopt it as history;
-        when another process committed to this conversation meanwhile, reload the history from the store."""
-        timeline = self.runtime.timeline
-        record.base_revision = self.revision
-        done = timeline.commit_turn(record)
-        task = record.task
-        task.messages = task.messages + record.new_messages
-        task.summary = record.summary
+    def commit_turn(
+        self,
+        rt: Runtime,
+        text: str,
+        task: TaskRecord,
+        new: list[MessageRecord],
+        route: RouteRecord | None,
+        history: list[TaskRecord],
+        *,
+        task_is_new: bool = True,
+        first_seq: int = 0,
+        summary: str | None = None,
+        summary_tokens: int = 0,
+        timings: dict[str, float] | None = None,
+        writes: Sequence[Callable[[Database, list[str]], None]] = (),
+        said: MemoryRow | None = None,
+    ) -> list[str]:
+        """The one place a turn is written (local, remote, fallback, /remember): its TurnRecord, the `writes`
+        that go in the same transaction (memory uses, a stored view, a remembered fact) and what the user
+        `said`, indexed for recall once committed. Task numbers come from the database, in the transaction;
+        when another process committed to this conversation meanwhile, the history is reloaded from the store.
+        Returns the new messages' ids."""
+        record = TurnRecord(
+            conversation_id=self.conversation_id,
+            conversation_title=text[:80],
+            task=task,
+            task_is_new=task_is_new,
+            new_messages=new,
+            first_message_seq=first_seq,
+            route=route,
+            summary=summary,
+            summary_tokens=summary_tokens,
+            timings=timings or {},
+            base_revision=self.revision,
+        )
+        message_ids: list[str] = []
+        record.extra_writes = [*writes, lambda _db, ids: message_ids.extend(ids)]
+        if said is not None:  # findable later, from any conversation (mol_local/turn/recall.said_row)
+            record.extra_writes.append(remember_writer(said, 0))
+        done = rt.timeline.commit_turn(record)
+        task.messages = task.messages + new
+        task.summary = summary
         self.revision = done.revision
-        self.tasks = timeline.load_tasks(self.conversation_id) if done.stale else history + [task]
+        self.tasks = rt.timeline.load_tasks(self.conversation_id) if done.stale else history + [task]
+        if said is not None:
+            rt.memory.index_rows([said], index_now=False)
+        return message_ids
 
     def _check(self, cancel: threading.Event | None) -> None:
         if cancel is not None and cancel.is_set():
             raise TurnCancelled("Turn cancelled — nothing was saved")
 
-    def _run(self, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:
-        rt = self.runtime
+    def _run(self, rt: Runtime, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:
+        """One local turn on `rt` (this session's runtime, or its fallback for this turn only), top to bottom:
+        route, recall, answer (with tool rounds), summary, one commit, then extraction."""
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
         last = self.tasks[-1] if self.tasks else None
@@ -242,7 +279,7 @@ class Session:
         tool_calls: list[dict] = []
         while machine.step is Step.ANSWER:
             current = [{"role": m.role, "content": m.content} for m in task.messages + new]
-            view = self.view_for(slot, current, history, notes, now)
+            view = self.view_for(slot, current, history, notes, now, rt)
             if is_ui_slot(rt, slot):
                 composed, result = answer_ui(rt, slot, view, stack, cancel, hooks)
             else:
@@ -302,48 +339,35 @@ class Session:
         summary_tokens = 0
         if machine.step is Step.SUMMARIZE:
             summary, summary_tokens, timings["summary_ms"], timings["summary_prefill_tokens"], fell_back = self._summarize(
-                slot, task, new, history, cancel, notes, now
+                rt, slot, task, new, history, cancel, notes, now
             )
             timings["summary_fallback"] = int(fell_back)
             machine.summarized()
         task.status = machine.status
         timings["total_ms"] = (time.perf_counter() - t0) * 1000
         self._check(cancel)
-        record = TurnRecord(
-            conversation_id=self.conversation_id,
-            conversation_title=text[:80],
-            task=task,
-            task_is_new=open_task is None,
-            new_messages=new,
-            first_message_seq=first_seq,
-            route=route,
-            summary=summary,
-            summary_tokens=summary_tokens,
-            timings=timings,
-        )
-        message_ids: list[str] = []
-        record.extra_writes = [uses_writer(rt.memory, task.id, recalled), lambda _db, ids: message_ids.extend(ids)]
+        writes = [uses_writer(rt.memory, task.id, recalled)]
         if opts.source:  # an API client's conversation is kept out of the app's list
-            record.extra_writes.append(source_writer(self.conversation_id, opts.source))
-        said = said_row(rt, text, self.conversation_id, source=opts.source)
-        if said is not None:  # findable later, from any conversation (mol_local/recall.said_row)
-            record.extra_writes.append(remember_writer(said, 0))
+            writes.append(source_writer(self.conversation_id, opts.source))
+        view_id = None
         if composed is not None and composed.document is not None:
             from mol_local.genui.store import GenUIStore
 
             ui_store = GenUIStore(rt.db)
             ui_row = ui_store.row(composed.document, conversation_id=self.conversation_id, task_id=task.id)
-            record.extra_writes.append(ui_store.writer(ui_row))
-        self.commit(record, history)
+            writes.append(ui_store.writer(ui_row))
+            view_id = ui_row["id"]
+        message_ids = self.commit_turn(
+            rt, text, task, new, route, history, task_is_new=open_task is None, first_seq=first_seq, summary=summary,
+            summary_tokens=summary_tokens, timings=timings, writes=writes, said=said_row(rt, text, self.conversation_id, source=opts.source),
+        )
         machine.committed()
-        if said is not None:
-            rt.memory.index_rows([said], index_now=False)
         result = TurnResult(self.conversation_id, task.id, slot, answer, route, summary, timings, machine.rounds)
         result.tool_calls = tool_calls
         result.finish_reason = finish
         result.document = composed.document.to_json() if composed is not None and composed.document is not None else None
         result.ui_raw_first = composed.raw_first if composed is not None else None
-        result.view_id = ui_row["id"] if composed is not None and composed.document is not None else None
+        result.view_id = view_id
         result.memory_ids = [r.memory.id for r in recalled]
         if rt.hcp.memory.auto_extract:
             try:
@@ -357,6 +381,7 @@ class Session:
 
     def _summarize(
         self,
+        rt: Runtime,
         slot: str,
         task: TaskRecord,
         new: list[MessageRecord],
@@ -369,9 +394,8 @@ class Session:
         It sees the answer's own view (same tail), so only the instruction is evaluated.
         Returns (summary, its tokens, ms, prompt tokens evaluated, whether the extractive fallback
         replaced a copied or empty one: see mol_local/turn/summary.py)."""
-        rt = self.runtime
         done = [{"role": m.role, "content": m.content} for m in task.messages + new]
-        view = self.view_for(slot, done, history, notes, now)
+        view = self.view_for(slot, done, history, notes, now, rt)
         ask = view + [{"role": "user", "content": rt.pack.summary}]
         result = rt.engine.generate(
             GenerationRequest(

@@ -39,15 +39,15 @@ def rt(engine, tmp_path):
 def _commit(rt, conversation_id: str | None, user: str, answer: str, used: list[str] = ()) -> tuple[str, str]:
     """A turn committed the way the turn loop commits one that recalled `used` and answered `answer`."""
     from memory.bank import Recalled
-    from memory.timeline import MessageRecord, TaskRecord, TurnRecord, new_id
+    from memory.timeline import MessageRecord, TaskRecord, new_id
     from mol_local.turn.recall import uses_writer
 
     session = rt.session(conversation_id)
     task = TaskRecord(new_id(), session.conversation_id, len(session.tasks), "L0", "closed")
     recalled = [Recalled(rt.memory.store.get(m), 0.9) for m in used]
-    record = TurnRecord(session.conversation_id, user[:40], task, True, [MessageRecord("user", user), MessageRecord("assistant", answer)], 0,
-                        summary=f"answered: {answer}", extra_writes=[uses_writer(rt.memory, task.id, recalled)])
-    session.commit(record, list(session.tasks))
+    new = [MessageRecord("user", user), MessageRecord("assistant", answer)]
+    session.commit_turn(rt, user, task, new, None, list(session.tasks), summary=f"answered: {answer}",
+                        writes=[uses_writer(rt.memory, task.id, recalled)])
     return session.conversation_id, task.id
 
 

@@ -115,10 +115,12 @@ def test_unreachable_remote_falls_back_to_the_local_profile(client_runtime) -> N
     rt.engine.backoff_s = 0.01
     session = rt.session()
     told: list[str] = []
+    bound: list[object] = []
     from mol_local.turn import TurnHooks
 
-    first = session.run_turn("Hi.", hooks=TurnHooks(on_fallback=told.append))
+    first = session.run_turn("Hi.", hooks=TurnHooks(on_fallback=told.append, on_token=lambda _t: bound.append(session.runtime)))
     assert first.engine.startswith("local serve-test (fallback") and told and "unavailable" in told[0]
+    assert bound and all(r is rt for r in bound)  # the fallback answers this turn; the session is never rebound
     second = session.run_turn("Go on.")  # the conversation continues seamlessly
     assert "fallback" in second.engine
     assert len(rt.timeline.load_tasks(session.conversation_id)) == 2
