@@ -20,7 +20,7 @@ from functools import lru_cache
 from llama_cpp.llama_grammar import json_schema_to_gbnf
 
 from mol_local.engine.base import Engine, GenerationRequest, Message, Stack
-from mol_local.genui.catalog import catalog_prompt, document_schema
+from mol_local.genui.catalog import COMPONENTS, GEN_MAX_COMPONENTS, catalog_prompt, document_schema
 from mol_local.genui.document import UIDocument, parse_document
 from mol_local.genui.errors import InvalidDocument
 from mol_local.genui.repair import repair as repair_document
@@ -28,6 +28,8 @@ from mol_local.genui.repair import repair as repair_document
 MAX_KEYS = 5  # state entries, actions, payload fields per document under the grammar
 _KVS = re.compile(r"^(?P<name>[\w-]+-additional-kvs) ::= (?P<kv>[\w-]+) \( \"?,\"? space (?P=kv) \)\*$", re.M)
 _KEY_KV = re.compile(r"^(?P<name>[\w-]+-additional-kv) ::= string ", re.M)
+_ITEM = re.compile(r"^components-item ::= .*components-item-type-kv.*$", re.M)
+_COMPONENTS = re.compile(r"^components ::= .*$", re.M)
 
 EXAMPLE = (
     '{"catalog":"1","title":"Packing list","components":['
@@ -45,15 +47,37 @@ GUIDE = (
 )
 
 
-@lru_cache(maxsize=1)
-def document_grammar() -> str:
-    """GBNF for a generated document (cached: the schema is fixed per catalog version)."""
+@lru_cache(maxsize=64)
+def document_grammar(kinds: tuple[str, ...] = ()) -> str:
+    """GBNF for a generated document (cached: the schema is fixed per catalog version).
+
+    `kinds` (mol_local.genui.asked: what the request named) become the first components, in order,
+    after an optional Card when the first is not a container; the rest of the list stays free."""
     gbnf = json_schema_to_gbnf(json.dumps(document_schema(generation=True)))
     gbnf, n_kv = _KEY_KV.subn(lambda m: f"{m['name']} ::= key ", gbnf)
     gbnf, n_kvs = _KVS.subn(lambda m: f"{m['name']} ::= {m['kv']} ( \",\" space {m['kv']} ){{0,{MAX_KEYS - 1}}}", gbnf)
-    if n_kv != 3 or n_kvs != 3:
+    item = _ITEM.search(gbnf)
+    if n_kv != 3 or n_kvs != 3 or item is None or not _COMPONENTS.search(gbnf):
         raise RuntimeError(f"the llama.cpp schema converter changed shape ({n_kv} keys, {n_kvs} maps) — update generate.py")
-    return gbnf + '\nkey ::= "\\"" [a-z] [a-z0-9_]{0,15} "\\"" space\n'
+    gbnf += '\nkey ::= "\\"" [a-z] [a-z0-9_]{0,15} "\\"" space\n'
+    return _with_kinds(gbnf, item.group(0), kinds) if kinds else gbnf
+
+
+def _with_kinds(gbnf: str, item: str, kinds: tuple[str, ...]) -> str:
+    """Replace the components rule by one whose first items have the named types."""
+
+    def typed(kind: str) -> str:
+        return item.replace("components-item ::=", f"kind-{kind.lower()} ::=", 1).replace(
+            "components-item-type-kv", f'"\\"type\\"" space ":" space "\\"{kind}\\""', 1)
+
+    card = not COMPONENTS[kinds[0]].container  # the trained documents often open with a Card around the rest
+    rules = [typed(k) for k in (("Card",) if card else ()) + kinds]
+    lead = '(kind-card "," space)? ' if card else ""
+    named = ' "," space '.join(f"kind-{k.lower()}" for k in kinds)
+    free = GEN_MAX_COMPONENTS - len(kinds) - int(card)
+    rest = f' ("," space components-item){{0,{free}}}' if free > 0 else ""
+    components = f'components ::= "[" space {lead}{named}{rest} "]" space'
+    return _COMPONENTS.sub(lambda _m: components, gbnf, count=1) + "\n".join(rules) + "\n"
 
 
 @lru_cache(maxsize=1)
@@ -129,10 +153,12 @@ def compose(
     repair: bool = True,
     cancel: threading.Event | None = None,
     on_token: Callable[[str], None] | None = None,
+    kinds: Sequence[str] = (),
 ) -> Composed:
     """Generate a document from `messages` (an L3 view: `ui_guide` in the head, the user's message as the tail).
 
     `on_token` gets the first attempt's pieces as they are written (a model repair is not streamed).
+    `kinds` are the component types the request named (mol_local.genui.asked): the grammar puts them first.
 
     Invalid output goes through the deterministic repair (`mol_local.genui.repair`) first; what
     that cannot fix gets one model repair attempt (when `repair`), then the plain-text fallback.
@@ -142,7 +168,7 @@ def compose(
     def run(msgs: Sequence[Message], stream: Callable[[str], None] | None = None):
         return engine.generate(GenerationRequest(
             seq=seq, messages=msgs, stack=stack, max_tokens=max_tokens, temperature=0.0,
-            grammar=document_grammar() if use_grammar else None, repeat_penalty=1.0, cancel=cancel, on_token=stream,
+            grammar=document_grammar(tuple(kinds)) if use_grammar else None, repeat_penalty=1.0, cancel=cancel, on_token=stream,
         ))
 
     t0 = time.perf_counter()

@@ -281,7 +281,7 @@ class Session:
             current = [{"role": m.role, "content": m.content} for m in task.messages + new]
             view = self.view_for(slot, current, history, notes, now, rt)
             if is_ui_slot(rt, slot):
-                composed, result = answer_ui(rt, slot, view, stack, cancel, hooks)
+                composed, result = answer_ui(rt, slot, view, stack, cancel, hooks, text)
             else:
                 result = rt.engine.generate(
                     GenerationRequest(

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mol_local.engine.base import GenerationResult, Message, Stack
+from mol_local.genui.asked import asked_kinds
 from mol_local.genui.generate import Composed, compose
 from mol_local.genui.partial import DraftReader
 
@@ -37,9 +38,13 @@ def is_ui_slot(rt: Runtime, slot: str) -> bool:
 
 
 def answer_ui(
-    rt: Runtime, slot: str, view: Sequence[Message], stack: Stack, cancel: threading.Event | None, hooks: TurnHooks
+    rt: Runtime, slot: str, view: Sequence[Message], stack: Stack, cancel: threading.Event | None, hooks: TurnHooks,
+    request: str = "",
 ) -> tuple[Composed, GenerationResult]:
     """Compose on L3; returns the composition and one GenerationResult summing its attempts.
+
+    The component kinds `request` names ("a timer", "a form … and a toggle") are required by the grammar
+    (mol_local.genui.asked): a person who asked for a timer gets one.
 
     With `hooks.on_draft`, each time more of the document is complete it gets the draft
     (mol_local.genui.partial), so the view is drawn as it is written; the draft's first component
@@ -59,7 +64,7 @@ def answer_ui(
         on_draft(draft)
 
     composed = compose(rt.engine, view, seq=slot, stack=stack, max_tokens=UI_MAX_TOKENS or rt.hcp.answer_max_tokens,
-                       cancel=cancel, on_token=stream if on_draft is not None else None)
+                       cancel=cancel, on_token=stream if on_draft is not None else None, kinds=asked_kinds(request))
     rs = composed.results
     merged = GenerationResult(
         text=composed.text,
