@@ -26,6 +26,7 @@ from mol_local.genui.errors import InvalidDocument
 from mol_local.genui.repair import repair as repair_document
 
 MAX_KEYS = 5  # state entries, actions, payload fields per document under the grammar
+GAP = 3  # free components allowed between two kinds the request named
 _KVS = re.compile(r"^(?P<name>[\w-]+-additional-kvs) ::= (?P<kv>[\w-]+) \( \"?,\"? space (?P=kv) \)\*$", re.M)
 _KEY_KV = re.compile(r"^(?P<name>[\w-]+-additional-kv) ::= string ", re.M)
 _ITEM = re.compile(r"^components-item ::= .*components-item-type-kv.*$", re.M)
@@ -73,7 +74,8 @@ def _with_kinds(gbnf: str, item: str, kinds: tuple[str, ...]) -> str:
     card = not COMPONENTS[kinds[0]].container  # the trained documents often open with a Card around the rest
     rules = [typed(k) for k in (("Card",) if card else ()) + kinds]
     lead = '(kind-card "," space)? ' if card else ""
-    named = ' "," space '.join(f"kind-{k.lower()}" for k in kinds)
+    # up to GAP free components between named ones: a form's fields come before its "and a toggle for …"
+    named = f' ("," space components-item){{0,{GAP}}} "," space '.join(f"kind-{k.lower()}" for k in kinds)
     free = GEN_MAX_COMPONENTS - len(kinds) - int(card)
     rest = f' ("," space components-item){{0,{free}}}' if free > 0 else ""
     components = f'components ::= "[" space {lead}{named}{rest} "]" space'
