@@ -24,6 +24,8 @@ _EVENING = re.compile(r"\b(tonight|this evening)\b", re.I)
 _NEXT_DAY = re.compile(r"\bnext (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
 _OFFSET = re.compile(r"^\s*(\d+(?:\.\d+)?|an?|one|two|three|half an?)\s*(minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s*(?:before|earlier)?\s*$", re.I)
 _CLOCK = re.compile(r"\d\s*(am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|\bnoon\b|\bmidnight\b|\bin \d+\s*(minutes?|mins?|hours?|hrs?)\b", re.I)
+_PURPOSE = re.compile(r"\s+(?:for|so|about|because|to(?!\s*\d))\b.*$", re.I)
+_HALF_HOUR = re.compile(r"\bhalf an? hour\b", re.I)
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 _UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "hr": "hours", "d": "days", "w": "weeks"}
 
@@ -74,9 +76,14 @@ def parse_when(text: str, *, now: datetime | None = None) -> datetime:
         return iso.astimezone().replace(tzinfo=None) if iso.tzinfo else iso
     except ValueError:
         pass
-    phrase = _normalise(raw)
+    phrase = _normalise(_HALF_HOUR.sub("30 minutes", raw))
     settings = {"RELATIVE_BASE": now, "PREFER_DATES_FROM": "future", "RETURN_AS_TIMEZONE_AWARE": False, "RETURN_TIME_AS_PERIOD": True}
-    data = DateDataParser(languages=["en"], settings=settings).get_date_data(phrase)
+    parser = DateDataParser(languages=["en"], settings=settings)
+    data = parser.get_date_data(phrase)
+    if data.date_obj is None and (core := _PURPOSE.sub("", phrase)) != phrase:
+        # a model often copies the purpose along with the time ("20 minutes for your tea"): the time is what
+        # comes before it, and the tool says back the time it set, so a wrong cut is seen at once
+        phrase, data = core, parser.get_date_data(core)
     when = data.date_obj
     if when is None:
         raise BadArguments(f"due {text!r} is not a time I can read — say e.g. 'tomorrow 9am', 'Friday at 15:30' or 2026-12-01T09:30")

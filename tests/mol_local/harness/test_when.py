@@ -29,6 +29,10 @@ NOW = datetime(2026, 12, 1, 20, 53)  # Tue 1 Dec 2026, 20:53
         ("Thursday at 6:45pm", "15 minutes", "Thu 3 Dec 2026, 18:30"),
         ("tomorrow 14:00", "half an hour", "Wed 2 Dec 2026, 13:30"),
         ("2026-12-03T09:30", None, "Thu 3 Dec 2026, 09:30"),
+        ("20 minutes for your tea", None, "Tue 1 Dec 2026, 21:13"),  # the purpose copied along with the time
+        ("tomorrow at 9 for the dentist", None, "Wed 2 Dec 2026, 09:00"),
+        ("next Monday at 10 to call mum", None, "Mon 7 Dec 2026, 10:00"),
+        ("in half an hour", None, "Tue 1 Dec 2026, 21:23"),
     ],
 )
 def test_natural_phrases_resolve_against_now(phrase: str, before: str | None, expected: str) -> None:
@@ -39,6 +43,7 @@ def test_natural_phrases_resolve_against_now(phrase: str, before: str | None, ex
     ("phrase", "before", "says"),
     [
         ("blorp", None, "not a time I can read"),
+        ("blorp for the tea", None, "not a time I can read"),
         ("", None, "due is empty"),
         ("tonight at 8", None, "has already passed"),
         ("tomorrow 9am", "a while", "is not a length of time"),
