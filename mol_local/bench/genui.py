@@ -22,7 +22,6 @@ import time
 from importlib import resources
 from typing import Any
 
-from mol_local.genui.asked import asked_kinds
 from mol_local.genui.catalog import COMPONENTS
 from mol_local.genui.generate import compose, ui_guide, ui_prompt
 
@@ -61,7 +60,7 @@ def measure(engine, head: str, item: dict, *, grammar: bool, max_tokens: int, pl
     engine.reset("L3")
     msgs = messages(head, item["request"], placement)
     out = compose(engine, msgs, seq="L3", grammar=grammar, max_tokens=max_tokens, repair=False,
-                  kinds=asked_kinds(item["request"]))
+                  request=item["request"])
     return {"id": item["id"], "grammar": grammar, "parsed": out.parsed_first, "valid": out.valid_first,
             "repaired": out.repaired_first, "fixes": out.fixes[:4], "adherence": adherence(out.raw_first, item["components"]),
             "gen_ms": round(out.gen_ms), "tokens": out.results[0].completion_tokens, "problems": out.problems[:3]}

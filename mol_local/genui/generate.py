@@ -21,8 +21,10 @@ from llama_cpp.llama_grammar import json_schema_to_gbnf
 
 from mol_local.engine.base import Engine, GenerationRequest, Message, Stack
 from mol_local.genui.catalog import COMPONENTS, GEN_MAX_COMPONENTS, catalog_prompt, document_schema
+from mol_local.genui.asked import asked_kinds
 from mol_local.genui.document import UIDocument, parse_document
 from mol_local.genui.errors import InvalidDocument
+from mol_local.genui.ground import ground
 from mol_local.genui.repair import repair as repair_document
 
 MAX_KEYS = 5  # state entries, actions, payload fields per document under the grammar
@@ -155,22 +157,24 @@ def compose(
     repair: bool = True,
     cancel: threading.Event | None = None,
     on_token: Callable[[str], None] | None = None,
-    kinds: Sequence[str] = (),
+    request: str = "",
 ) -> Composed:
     """Generate a document from `messages` (an L3 view: `ui_guide` in the head, the user's message as the tail).
 
     `on_token` gets the first attempt's pieces as they are written (a model repair is not streamed).
-    `kinds` are the component types the request named (mol_local.genui.asked): the grammar puts them first.
+    `request` is the person's words: the component kinds it names come first under the grammar
+    (mol_local.genui.asked), and a timer counts down the length it names (mol_local.genui.ground).
 
     Invalid output goes through the deterministic repair (`mol_local.genui.repair`) first; what
     that cannot fix gets one model repair attempt (when `repair`), then the plain-text fallback.
     """
     use_grammar = grammar and getattr(engine, "supports_grammar", True)
+    kinds = asked_kinds(request)
 
     def run(msgs: Sequence[Message], stream: Callable[[str], None] | None = None):
         return engine.generate(GenerationRequest(
             seq=seq, messages=msgs, stack=stack, max_tokens=max_tokens, temperature=0.0,
-            grammar=document_grammar(tuple(kinds)) if use_grammar else None, repeat_penalty=1.0, cancel=cancel, on_token=stream,
+            grammar=document_grammar(kinds) if use_grammar else None, repeat_penalty=1.0, cancel=cancel, on_token=stream,
         ))
 
     t0 = time.perf_counter()
@@ -181,6 +185,7 @@ def compose(
     doc, out.problems, out.fixes = check(text)
     out.valid_first = doc is not None and not out.fixes
     if doc is not None:
+        out.fixes += ground(doc, request)
         out.document, out.text = doc, doc.dumps()
         return out
     if cancel is not None and cancel.is_set():
@@ -200,6 +205,7 @@ def compose(
         doc, out.problems, fixes = check(second.text.strip())
         out.fixes += fixes
         if doc is not None:
+            out.fixes += ground(doc, request)
             out.document, out.text = doc, doc.dumps()
             return out
     out.text = fallback_text(out.problems)

@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mol_local.engine.base import GenerationResult, Message, Stack
-from mol_local.genui.asked import asked_kinds
 from mol_local.genui.generate import Composed, compose
 from mol_local.genui.partial import DraftReader
 
@@ -64,7 +63,7 @@ def answer_ui(
         on_draft(draft)
 
     composed = compose(rt.engine, view, seq=slot, stack=stack, max_tokens=UI_MAX_TOKENS or rt.hcp.answer_max_tokens,
-                       cancel=cancel, on_token=stream if on_draft is not None else None, kinds=asked_kinds(request))
+                       cancel=cancel, on_token=stream if on_draft is not None else None, request=request)
     rs = composed.results
     merged = GenerationResult(
         text=composed.text,

@@ -1,0 +1,52 @@
+"""A timer counts down the length the request named, whatever number the model copied."""
+
+from __future__ import annotations
+
+import pytest
+
+from mol_local.genui.document import parse_document
+from mol_local.genui.ground import ground, stated_seconds
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("count down 20 minutes for my tea", 1200),
+    ("a 20-minute timer", 1200),
+    ("count down an hour for my study", 3600),
+    ("a countdown of half an hour for reading", 1800),
+    ("a 90 second timer", 90),
+    ("timer for 1.5 hours", 5400),
+    ("a timer", None),  # none named: the model's number stands
+    ("5 mins for the eggs and 10 mins for the rice", None),  # two named: which timer is which is the model's call
+])
+def test_the_length_a_request_names(text: str, seconds: int | None) -> None:
+    assert stated_seconds(text) == seconds
+
+
+def _timer_doc(seconds: int):
+    return parse_document({"catalog": "1", "title": "Tea", "components": [
+        {"id": "tea", "type": "Timer", "label": "Tea", "bind": "left", "seconds": seconds}],
+        "state": {"left": seconds}, "actions": {}})
+
+
+def test_a_copied_number_becomes_the_named_length_in_seconds() -> None:
+    doc = _timer_doc(20)
+    fixes = ground(doc, "I need a timer for 20 minutes for my tea")
+    assert doc.component("tea")["seconds"] == 1200 and doc.state["left"] == 1200 and fixes
+    parse_document(doc.to_json())  # still valid
+
+
+def test_a_right_timer_or_an_unnamed_length_is_left_alone() -> None:
+    doc = _timer_doc(1200)
+    assert ground(doc, "a 20 minute timer") == [] and doc.component("tea")["seconds"] == 1200
+    doc = _timer_doc(45)
+    assert ground(doc, "a timer for the eggs") == [] and doc.component("tea")["seconds"] == 45
+
+
+@pytest.mark.slow
+def test_a_twenty_minute_timer_counts_twenty_minutes(runtime, monkeypatch) -> None:
+    """`mol chat "I need a timer for 20 minutes for my tea"` showed "Tea: timer, 20 s" before."""
+    monkeypatch.setattr("mol_local.turn.ui.UI_MAX_TOKENS", 160)  # the test profile's 48 tokens cut a document
+    result = runtime.session().run_turn("I need a timer for 20 minutes for my tea", slot="L3")
+    assert result.document is not None, result.answer
+    timers = [c for c in result.document["components"] if c["type"] == "Timer"]
+    assert timers and all(t["seconds"] == 1200 for t in timers)
