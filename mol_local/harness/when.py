@@ -45,6 +45,23 @@ def parse_offset(text: str) -> timedelta:
     return timedelta(**{unit: value})
 
 
+_STATED_OFFSET = re.compile(
+    r"\b((?:\d+|an?|one|two|three|half an?)\s*(?:minutes?|mins?|hours?|hrs?))\s+(?:before|ahead of|earlier than)\b", re.I)
+_CLOCK_WORDS = re.compile(r"\d{1,2}[:.]\d{2}|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b", re.I)
+
+
+def stated_offset(request: str) -> str | None:
+    """The one "30 minutes before" a request states (its length, e.g. "30 minutes"); None if none or several."""
+    found = {m[1].lower() for m in _STATED_OFFSET.finditer(request)}
+    return found.pop() if len(found) == 1 else None
+
+
+def copies_a_time(due: str, request: str) -> bool:
+    """Whether `due` holds a clock time written in `request` (the appointment's own time, not one worked out)."""
+    said = {re.sub(r"\s+", "", t.lower()) for t in _CLOCK_WORDS.findall(request)}
+    return any(re.sub(r"\s+", "", t.lower()) in said for t in _CLOCK_WORDS.findall(due))
+
+
 def _normalise(text: str) -> str:
     out = _OCLOCK.sub(lambda m: f"{m[1]}:00", text.strip())
     evening = bool(_EVENING.search(out))

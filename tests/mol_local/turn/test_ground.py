@@ -1,0 +1,59 @@
+"""A reminder asked for "30 minutes before" an appointment is set 30 minutes before it, even when the model drops the offset."""
+
+from __future__ import annotations
+
+import pytest
+
+from mol_local.harness.when import copies_a_time, stated_offset
+from mol_local.turn.ground import with_stated_offset
+from mol_local.turn.options import AnswerOptions
+from mol_local.turn.tasks import ToolCall
+
+ASK = "Give me a heads-up 30 minutes before my dentist appointment tomorrow at 14:00"
+
+
+@pytest.mark.parametrize(("text", "offset"), [
+    (ASK, "30 minutes"),
+    ("remind me an hour before the match at 3pm", "an hour"),
+    ("a heads-up 30 min before each of these: the dentist at 12:30 and football at 10:30", "30 min"),
+    ("remind me at 9 to call mum", None),
+    ("15 minutes before the bus at 8:10, and an hour before the film at 20:00", None),  # two offsets: no guess
+])
+def test_the_offset_a_request_states(text: str, offset: str | None) -> None:
+    assert stated_offset(text) == offset
+
+
+def create(**arguments) -> ToolCall:
+    return ToolCall("reminders.create", arguments, "<tool_call>…</tool_call>")
+
+
+def test_a_copied_appointment_time_gets_the_stated_offset() -> None:
+    got = with_stated_offset(create(text="my dentist appointment", due="tomorrow at 14:00"), ASK)
+    assert got.arguments == {"text": "my dentist appointment", "due": "tomorrow at 14:00", "before": "30 minutes"}
+
+
+@pytest.mark.parametrize("call", [
+    create(text="dentist", due="tomorrow 13:30"),  # the model worked the time out itself
+    create(text="dentist", due="tomorrow at 14:00", before="30 minutes"),  # it said the offset
+    ToolCall("notes.create", {"title": "dentist", "body": "14:00"}, ""),
+    ToolCall("reminders.create", {}, "garbled", error="not JSON"),
+])
+def test_anything_else_is_left_as_the_model_wrote_it(call: ToolCall) -> None:
+    assert with_stated_offset(call, ASK) is call
+
+
+def test_copies_a_time() -> None:
+    assert copies_a_time("tomorrow at 14:00", ASK) and copies_a_time("3 PM", "the match at 3pm")
+    assert not copies_a_time("tomorrow 13:30", ASK) and not copies_a_time("tomorrow", ASK)
+
+
+@pytest.mark.slow
+def test_the_call_that_runs_carries_the_offset(runtime) -> None:
+    """`mol chat` set this one for 14:00 before the offset was grounded; the call the turn ran (and reports) has it."""
+    result = runtime.session().run_turn(ASK, slot="L0", options=AnswerOptions(max_tokens=128))  # the test profile's 48 cut a call
+    made = [c for c in result.tool_calls if c["name"] == "reminders.create"]
+    copied = [c for c in made if copies_a_time(c["arguments"].get("due", ""), ASK)]
+    assert copied, (made, result.answer)  # the embedded L0 copies the appointment's time
+    for call in copied:
+        assert call["arguments"]["before"] == "30 minutes", call
+        assert "13:30" in call["result"], call  # the time the tool worked out and said back (or refused)
