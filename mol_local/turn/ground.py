@@ -1,9 +1,37 @@
-"""Tool-call arguments the person's own words settle, where the embedded models slip (see harness/when.py)."""
+"""Tool-call arguments the person's own words settle, where the embedded models slip (see harness/when.py).
+
+Both rules only touch a `reminders.create` call, only when the request is
+unambiguous, and the tool says back the exact time it set, so the person sees
+the result either way.
+"""
 
 from __future__ import annotations
 
+import re
+
 from mol_local.harness.when import copies_a_time, stated_offset
 from mol_local.turn.tasks import ToolCall
+
+_DAY = re.compile(r"\b(?:the day after tomorrow|today|tonight|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
+
+
+def grounded(call: ToolCall, request: str) -> ToolCall:
+    """`call` with the day and the offset the request states, where the model's arguments contradict or drop them."""
+    if call.name != "reminders.create" or call.error or not isinstance(call.arguments.get("due"), str):
+        return call
+    return with_stated_offset(with_stated_day(call, request), request)
+
+
+def with_stated_day(call: ToolCall, request: str) -> ToolCall:
+    """A reminder for a day the person did not say ("yesterday at 14:00" for "tomorrow at 14:00", seen with
+    `mol chat --slot L0`): when the request names exactly one day and `due` names another, the request's day."""
+    said = {d.lower() for d in _DAY.findall(request)}
+    due = call.arguments["due"]
+    written = {d.lower() for d in _DAY.findall(due)}
+    if len(said) != 1 or not written or written <= said:
+        return call
+    day = said.pop()
+    return ToolCall(call.name, {**call.arguments, "due": _DAY.sub(day, due)}, call.raw)
 
 
 def with_stated_offset(call: ToolCall, request: str) -> ToolCall:
@@ -14,7 +42,7 @@ def with_stated_offset(call: ToolCall, request: str) -> ToolCall:
     the call has none, and its `due` copies a clock time from the request, the offset is added: the tool
     then says back the earlier time it set. A `due` the model worked out itself is left alone.
     """
-    if call.name != "reminders.create" or call.error or call.arguments.get("before") or not isinstance(call.arguments.get("due"), str):
+    if call.arguments.get("before"):
         return call
     offset = stated_offset(request)
     if offset is None or not copies_a_time(call.arguments["due"], request):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mol_local.harness.when import copies_a_time, stated_offset
-from mol_local.turn.ground import with_stated_offset
+from mol_local.turn.ground import grounded
 from mol_local.turn.options import AnswerOptions
 from mol_local.turn.tasks import ToolCall
 
@@ -28,7 +28,7 @@ def create(**arguments) -> ToolCall:
 
 
 def test_a_copied_appointment_time_gets_the_stated_offset() -> None:
-    got = with_stated_offset(create(text="my dentist appointment", due="tomorrow at 14:00"), ASK)
+    got = grounded(create(text="my dentist appointment", due="tomorrow at 14:00"), ASK)
     assert got.arguments == {"text": "my dentist appointment", "due": "tomorrow at 14:00", "before": "30 minutes"}
 
 
@@ -39,7 +39,18 @@ def test_a_copied_appointment_time_gets_the_stated_offset() -> None:
     ToolCall("reminders.create", {}, "garbled", error="not JSON"),
 ])
 def test_anything_else_is_left_as_the_model_wrote_it(call: ToolCall) -> None:
-    assert with_stated_offset(call, ASK) is call
+    assert grounded(call, ASK) is call
+
+
+@pytest.mark.parametrize(("due", "request_text", "wanted"), [
+    ("yesterday at 14:00", ASK, "tomorrow at 14:00"),  # seen with mol chat --slot L0
+    ("Monday 9am", "remind me on Friday at 9am to pay rent", "friday 9am"),
+    ("tomorrow at 14:00", ASK, "tomorrow at 14:00"),  # the day said: unchanged
+    ("Friday 10am", "remind me Monday or Friday at 10am", "Friday 10am"),  # two days said: no guess
+    ("in 2 hours", "remind me in 2 hours", "in 2 hours"),  # no day anywhere
+])
+def test_the_day_is_the_one_the_person_said(due: str, request_text: str, wanted: str) -> None:
+    assert grounded(create(text="x", due=due, before="5 minutes"), request_text).arguments["due"] == wanted
 
 
 def test_copies_a_time() -> None:
