@@ -21,7 +21,7 @@ from memory.transfer import source_writer
 from mol_local.engine.base import GenerationRequest, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
-from mol_local.turn.ground import grounded
+from mol_local.turn.ground import grounded, open_reminders
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
@@ -318,7 +318,7 @@ class Session:
                 calls = []
             if machine.answered(len(calls), hold=composed is not None and holds(composed)) is Step.RUN_TOOLS:
                 new.append(MessageRecord("assistant", answer))
-                for call in (grounded(c, text) for c in calls):
+                for call in (grounded(c, text, open_reminders(rt)) for c in calls):
                     output = self.tools.run(call, slot=slot)  # type: ignore[union-attr]  (unparsed calls too: audited)
                     new.append(MessageRecord("tool", output))
                     tool_calls.append({"name": call.name, "arguments": call.arguments, "result": output, "error": call.error})

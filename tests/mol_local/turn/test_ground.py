@@ -53,6 +53,20 @@ def test_the_day_is_the_one_the_person_said(due: str, request_text: str, wanted:
     assert grounded(create(text="x", due=due, before="5 minutes"), request_text).arguments["due"] == wanted
 
 
+OPEN = [{"id": "a1", "text": "water the garden"}, {"id": "b2", "text": "confirm the flight"}]
+
+
+@pytest.mark.parametrize(("chosen", "request_text", "wanted"), [
+    ("a1", "You can cross 'confirm the flight' off my reminders now — it's done", "b2"),  # seen in the bench
+    ("b2", "You can cross 'confirm the flight' off my reminders now", "b2"),
+    ("a1", "I watered the garden, tick it off", "a1"),  # not named word for word: the model's pick stands
+    ("a1", "water the garden and confirm the flight are both done", "a1"),  # both named: the model's pick stands
+])
+def test_the_reminder_completed_is_the_one_named(chosen: str, request_text: str, wanted: str) -> None:
+    call = ToolCall("reminders.complete", {"id": chosen}, "")
+    assert grounded(call, request_text, lambda: OPEN).arguments["id"] == wanted
+
+
 def test_copies_a_time() -> None:
     assert copies_a_time("tomorrow at 14:00", ASK) and copies_a_time("3 PM", "the match at 3pm")
     assert not copies_a_time("tomorrow 13:30", ASK) and not copies_a_time("tomorrow", ASK)
