@@ -27,7 +27,7 @@ from mol_local.turn.recall import recall, remember_text, remember_turn, remember
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult
 from mol_local.turn.summary import checked_summary
-from mol_local.turn.tasks import Step, TaskMachine, capped_answer, failed_answer, parse_tool_calls, repeats_failure, unfinished_answer
+from mol_local.turn.tasks import Step, TaskMachine, capped_answer, fresh_calls, parse_tool_calls, repeated_answer, unfinished_answer
 from mol_local.turn.ui import answer_ui, holds, is_ui_slot
 from mol_local.turn.view import ViewSpec, build_view
 
@@ -312,13 +312,12 @@ class Session:
             timings["completion_tokens"] = timings.get("completion_tokens", 0) + result.completion_tokens
             answer = result.text.strip()
             finish = result.finish_reason
-            calls = parse_tool_calls(answer) if self.tools is not None and composed is None and opts.grammar is None else []
-            repeated = repeats_failure(calls, tool_calls)
-            if repeated:  # the same call that just failed: running it again cannot help, so the task answers now
-                calls = []
+            parsed = parse_tool_calls(answer) if self.tools is not None and composed is None and opts.grammar is None else []
+            calls = fresh_calls([grounded(c, text, open_reminders(rt)) for c in parsed], tool_calls)
+            repeated = bool(parsed) and not calls  # only calls already made: the task answers now
             if machine.answered(len(calls), hold=composed is not None and holds(composed)) is Step.RUN_TOOLS:
                 new.append(MessageRecord("assistant", answer))
-                for call in (grounded(c, text, open_reminders(rt)) for c in calls):
+                for call in calls:
                     output = self.tools.run(call, slot=slot)  # type: ignore[union-attr]  (unparsed calls too: audited)
                     new.append(MessageRecord("tool", output))
                     tool_calls.append({"name": call.name, "arguments": call.arguments, "result": output, "error": call.error})
@@ -330,7 +329,7 @@ class Session:
                 if machine.capped:  # still calling tools at tools.max_rounds: the person gets words, not markup
                     answer = capped_answer(answer, tool_calls, machine.rounds)
                 elif repeated:
-                    answer = failed_answer(answer, tool_calls)
+                    answer = repeated_answer(answer, tool_calls)
                 elif self.tools is not None and (cut := unfinished_answer(answer)) is not None:
                     answer = cut
                 new.append(MessageRecord("assistant", answer))

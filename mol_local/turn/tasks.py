@@ -139,14 +139,27 @@ def _key(name: str, arguments: dict) -> str:
     return name + json.dumps(arguments, sort_keys=True, ensure_ascii=False)
 
 
-def repeats_failure(calls: list[ToolCall], made: list[dict]) -> bool:
-    """Does this round only repeat calls that already failed in this task, word for word?
+WRITES = frozenset({"reminders.create", "reminders.complete", "notes.create", "memory.remember"})  # a repeat duplicates
 
-    The embedded base, shown a tool's error, tends to send the same call again
-    until tools.max_rounds; running it again cannot succeed, so the task ends here.
+
+def fresh_calls(calls: list[ToolCall], made: list[dict]) -> list[ToolCall]:
+    """This round's calls less word-for-word repeats: of a call that failed in this task, of a write that
+    succeeded in it (WRITES), and of an earlier call in the same round.
+
+    The embedded models repeat themselves: shown a tool's error they send the same call again, and shown a
+    success they often send a write once more (`mol bench specialists`: one reminder asked for, six created;
+    "Monteiro" set twice in one round). Running a call again cannot succeed where it failed, and a write
+    again duplicates what it did; a read may rightly run again after a write. When nothing fresh is left
+    the task answers now.
     """
-    failed = {_key(c["name"], c["arguments"]) for c in made if c["result"].startswith("Error")}
-    return bool(calls) and all(_key(c.name, c.arguments) in failed for c in calls)
+    seen = {_key(c["name"], c["arguments"]) for c in made if c["result"].startswith("Error") or c["name"] in WRITES}
+    fresh = []
+    for call in calls:
+        key = _key(call.name, call.arguments)
+        if key not in seen:
+            seen.add(key)
+            fresh.append(call)
+    return fresh
 
 
 UNFINISHED_CALL = "I began a tool call but it was cut off before it was complete, so nothing was done — please ask again."
@@ -162,14 +175,16 @@ def unfinished_answer(text: str) -> str | None:
     return strip_tool_calls(text[:start]) or UNFINISHED_CALL
 
 
-def failed_answer(text: str, calls: list[dict]) -> str:
-    """The answer of a task that repeated a failed call: its words, else what the tool said was wrong."""
+def repeated_answer(text: str, calls: list[dict]) -> str:
+    """The answer of a task that only repeated calls it had made: its words, else what the last tool said."""
     words = strip_tool_calls(text)
     if words:
         return words
-    error = next((c["result"] for c in reversed(calls) if c["result"].startswith("Error")), "")
-    reason = error.removeprefix("Error:").strip().splitlines()[0][:300] if error else "the tool call failed"
-    return f"I couldn't do that: {reason}"
+    last = calls[-1]["result"] if calls else ""
+    if not last or last.startswith("Error"):
+        reason = last.removeprefix("Error:").strip().splitlines()[0][:300] if last else "the tool call failed"
+        return f"I couldn't do that: {reason}"
+    return f"Done — {last.strip().splitlines()[0][:300]}"
 
 
 @dataclass

@@ -136,11 +136,22 @@ def test_a_failed_call_sent_again_word_for_word_ends_the_task_with_the_error_in_
     assert stored.messages[-1].content == result.answer and stored.status == "closed"
 
 
-def test_the_same_call_after_a_success_still_runs(scripted_runtime) -> None:
+def test_the_same_read_after_a_success_still_runs(scripted_runtime) -> None:
     find = call("notes.find", query="milk")
     rt, _ = scripted_runtime([find, find, "Nothing about milk."])
     result = rt.session().run_turn("find my milk notes, twice", slot="L0")
     assert len(result.tool_calls) == 2 and result.answer == "Nothing about milk."
+
+
+def test_a_write_sent_again_word_for_word_is_not_done_twice(scripted_runtime) -> None:
+    """Seen in `mol bench specialists`: one reminder asked for, the same create sent round after round (six made),
+    and the same reminder twice in one round."""
+    make = call("reminders.create", text="print the tickets", due="tomorrow at 12:30pm")
+    rt, scripted = scripted_runtime([make + make, make, make])
+    result = rt.session().run_turn("remind me tomorrow at 12:30pm to print the tickets", slot="L0")
+    assert len(rt.tool_hub.reminders.list()) == 1 and len(result.tool_calls) == 1
+    assert result.answer.startswith("Done — Reminder") and "print the tickets" in result.answer
+    assert "<tool_call>" not in result.answer and len(scripted.outputs) == 1  # two answer hops, not max_rounds + 1
 
 
 def test_forced_slot_skips_the_router(scripted_runtime) -> None:
