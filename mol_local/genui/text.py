@@ -42,9 +42,17 @@ def _lines(comp: dict[str, Any], state: dict[str, Any]) -> list[str]:
     if kind in ("Card", "Form", "Tabs", "Grid"):
         return [f"▸ {label}" if label else f"▸ {kind}"]
     if kind == "Timer" and comp.get("seconds") is not None:
-        return [f"{label}: timer, {comp['seconds']} s"]
+        return [f"{label}: timer, {clock(comp['seconds'])}"]
     value = f" = {bound}" if isinstance(bound, (str, int, float, bool)) and bound != "" else ""
     return [f"{label}: {kind}{value}" if label else f"{kind}{value}"]
+
+
+def clock(seconds: float) -> str:
+    """A countdown as a person reads it: 1200 -> "20:00", 3600 -> "1:00:00", 45 -> "0:45"."""
+    whole = max(0, round(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def document_text(doc: dict[str, Any]) -> str:

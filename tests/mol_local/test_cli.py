@@ -141,4 +141,4 @@ def test_document_text_shows_the_title_components_and_bound_items() -> None:
                                                {"id": "t", "type": "Timer", "label": "Wax", "seconds": 300, "bind": "left"},
                                                {"id": "b", "type": "Button", "label": "More", "action": "more"}],
            "state": {"items": [{"label": "Gloves", "done": True}, {"label": "Goggles", "done": False}], "left": 300}}
-    assert document_text(doc).splitlines() == ["Ski trip", "Pack", "  ☑ Gloves", "  ☐ Goggles", "Wax: timer, 300 s", "[ More ]"]
+    assert document_text(doc).splitlines() == ["Ski trip", "Pack", "  ☑ Gloves", "  ☐ Goggles", "Wax: timer, 5:00", "[ More ]"]

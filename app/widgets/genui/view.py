@@ -23,6 +23,7 @@ from textual.widgets import Button, Checkbox, DataTable, Input, ProgressBar, Sel
 
 from mol_local.genui.actions import Outcome, Snapshot, ViewController
 from mol_local.genui.inert import inert
+from mol_local.genui.text import clock
 
 
 @dataclass
@@ -125,7 +126,7 @@ class GenUIView(Vertical):
             left = value if value is not None else comp.get("seconds", 0)
             if "bind" in comp:
                 self.values[comp["bind"]] = left
-            return Vertical(Static(text(f"{label}: {left} s"), id=self._wid(comp)),
+            return Vertical(Static(text(f"{label}: {clock(float(left or 0))}"), id=self._wid(comp)),
                             Button(text("Start"), id=self._wid(comp, "-start")))
         if t == "Tabs":
             tabs = TabbedContent(id=self._wid(comp))
@@ -197,7 +198,7 @@ class GenUIView(Vertical):
 
         def tick() -> None:
             left[0] = max(0.0, left[0] - 1)
-            self.query_one(f"#ui-{comp['id']}", Static).update(text(f"{comp.get('label', '')}: {left[0]:g} s"))
+            self.query_one(f"#ui-{comp['id']}", Static).update(text(f"{comp.get('label', '')}: {clock(left[0])}"))
             if key:
                 self.values[key] = left[0]
                 self.on_action(UIEvent("value", comp["id"], key=key, value=left[0], values=dict(self.values)))

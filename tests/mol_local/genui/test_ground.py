@@ -50,3 +50,9 @@ def test_a_twenty_minute_timer_counts_twenty_minutes(runtime, monkeypatch) -> No
     assert result.document is not None, result.answer
     timers = [c for c in result.document["components"] if c["type"] == "Timer"]
     assert timers and all(t["seconds"] == 1200 for t in timers)
+
+
+def test_a_countdown_reads_as_a_clock() -> None:
+    from mol_local.genui.text import clock
+
+    assert [clock(s) for s in (1200, 3600, 45, 0, 59.6, 5400)] == ["20:00", "1:00:00", "0:45", "0:00", "1:00", "1:30:00"]
