@@ -1,35 +1,63 @@
-"""Numbers a request states that the embedded L3 cannot convert: a timer's length in seconds.
+"""What a request states that the embedded L3 gets wrong: a timer's length, the items of a checklist.
 
 "a 20 minute timer" came back as `"seconds": 20` — the model copies the number
 and cannot multiply. As `harness/when.py` does for reminder times, the
 arithmetic is done here: when the request names exactly one length of time,
 every Timer in the document counts down that many seconds (its bound state
-too). Applied to a valid document, so validity never changes.
+too). And "a checklist … with gloves, goggles and a helmet" came back with
+"Helmage", or without an item named: the one checklist gets every named item,
+spelt as the person wrote it. Applied to a valid document, so validity never
+changes.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from mol_local.genui.document import UIDocument
 
+MAX_ITEMS = 50  # a checklist's items after grounding: a runaway request adds no more
+
 _UNIT = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hr": 3600, "hour": 3600}
-_LENGTH = re.compile(r"\b(\d+(?:\.\d+)?|an?|one|half an?)[\s-]*(seconds?|secs?|minutes?|mins?|hours?|hrs?|[smh])\b", re.I)
+_LENGTH = re.compile(r"\b(\d+(?:\.\d+)?|an?|one|half an?)[\s-]*(seconds?|secs?|minutes?|mins?|hours?|hrs?|[smh])\b(\s+and a half)?", re.I)
+_JOIN = re.compile(r"^(?:\s*,?\s*(?:and\s+)?)$", re.I)  # what may stand between the parts of one length: "1 hour 30 minutes"
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())} | {"thirty": "30", "forty": "40", "forty-five": "45", "fifty": "50",
+                                                      "sixty": "60", "ninety": "90"}
+_NUMBER_WORD = re.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b(?=[\s-]*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b)", re.I)
 _WORD = {"a": 1.0, "an": 1.0, "one": 1.0}
 
 
 def stated_seconds(request: str) -> int | None:
-    """The one length of time `request` names, in seconds; None when it names none or several."""
-    found = set()
-    for m in _LENGTH.finditer(request):
+    """The one length of time `request` names, in seconds ("20 minutes", "an hour and a half", "1 hour 15
+    minutes", "ten minutes"); None when it names none or several."""
+    text = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m[1].lower()], request)
+    lengths: list[float] = []
+    end = None
+    for m in _LENGTH.finditer(text):
         amount, unit = m[1].lower(), m[2].lower().rstrip("s") or "s"
-        value = 0.5 if amount.startswith("half") else _WORD.get(amount) or float(amount)
-        found.add(round(value * _UNIT[unit if unit in _UNIT else unit[0]]))
+        size = _UNIT[unit if unit in _UNIT else unit[0]]
+        value = (0.5 if amount.startswith("half") else _WORD.get(amount) or float(amount)) * size
+        value += size / 2 if m[3] else 0
+        if end is not None and _JOIN.match(text[end:m.start()]):
+            lengths[-1] += value  # the next part of the same length
+        else:
+            lengths.append(value)
+        end = m.end()
+    found = {round(v) for v in lengths}
     return found.pop() if len(found) == 1 else None
 
 
 def ground(doc: UIDocument, request: str) -> list[str]:
-    """Set every Timer to the length the request names; returns what changed (for the composition's fixes)."""
+    """What the request states, applied to the document: a timer's length, a checklist's named items.
+    Returns what changed (for the composition's fixes)."""
+    return ground_timers(doc, request) + ground_items(doc, request)
+
+
+def ground_timers(doc: UIDocument, request: str) -> list[str]:
+    """Set every Timer to the length the request names."""
     seconds = stated_seconds(request)
     fixes: list[str] = []
     if seconds is None or seconds <= 0:
@@ -42,4 +70,50 @@ def ground(doc: UIDocument, request: str) -> list[str]:
         if isinstance(bind, str) and isinstance(doc.state.get(bind), (int, float)) and not isinstance(doc.state[bind], bool):
             doc.state[bind] = seconds
         fixes.append(f"timer {comp['id']!r} set to the {seconds} s the request named")
+    return fixes
+
+
+_LIST_START = re.compile(r"(?::|\b(?:with|covering|including|containing|items?)\b)\s+(?P<rest>[^:?!.]+)", re.I)
+_SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bor\b|\bplus\b)\s*", re.I)
+_ARTICLE = re.compile(r"^(?:a|an|some|my)\s+", re.I)
+MAX_ITEM_WORDS = 5
+NEAR = 0.6  # difflib ratio at which a label is taken for a named item the model misspelt ("Helmage" for helmet)
+
+
+def named_items(request: str) -> list[str]:
+    """The items a request lists ("… with gloves, goggles and a helmet", "…: hand back keys; redirect mail"):
+    the last enumeration of at least two short parts after a colon or a listing word; [] when there is none."""
+    found: list[str] = []
+    for m in _LIST_START.finditer(request):
+        parts = [_ARTICLE.sub("", p.strip(" '\"")).strip() for p in _SPLIT.split(m["rest"])]
+        parts = [p for p in parts if p]
+        if len(parts) >= 2 and all(len(p.split()) <= MAX_ITEM_WORDS for p in parts):
+            found = parts
+    return found
+
+
+def ground_items(doc: UIDocument, request: str) -> list[str]:
+    """The one checklist holds every item the request named, in the person's words: a label that nearly
+    matches a named item takes its spelling, a named item with no label is added (not done)."""
+    named = named_items(request)
+    lists = [c for c in doc.components if c.get("type") == "Checklist" and isinstance(doc.state.get(c.get("bind")), list)]
+    if not named or len(lists) != 1:
+        return []
+    items = doc.state[lists[0]["bind"]]
+    fixes: list[str] = []
+    claimed: set[int] = set()  # a label stands for one named item
+    for name in named:
+        want = name[:1].upper() + name[1:]
+        scored = [(difflib.SequenceMatcher(None, name.lower(), str(it["label"]).lower()).ratio(), i)
+                  for i, it in enumerate(items) if i not in claimed]
+        best, at = max(scored, default=(0.0, -1))
+        if at >= 0 and (best >= NEAR or name.lower() in str(items[at]["label"]).lower()):
+            claimed.add(at)
+            if items[at]["label"] != want and str(items[at]["label"]).lower() != name.lower():
+                fixes.append(f"item {items[at]['label']!r} spelt as asked: {want!r}")
+                items[at] = {**items[at], "label": want}
+        elif len(items) < MAX_ITEMS:
+            claimed.add(len(items))
+            items.append({"label": want, "done": False})
+            fixes.append(f"added the named item {want!r}")
     return fixes

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mol_local.genui.document import parse_document
-from mol_local.genui.ground import ground, stated_seconds
+from mol_local.genui.ground import ground, named_items, stated_seconds
 
 
 @pytest.mark.parametrize(("text", "seconds"), [
@@ -15,6 +15,9 @@ from mol_local.genui.ground import ground, stated_seconds
     ("a countdown of half an hour for reading", 1800),
     ("a 90 second timer", 90),
     ("timer for 1.5 hours", 5400),
+    ("count down ten minutes for the eggs", 600),
+    ("an hour and a half for the roast", 5400),
+    ("a timer of 1 hour 15 minutes", 4500),
     ("a timer", None),  # none named: the model's number stands
     ("5 mins for the eggs and 10 mins for the rice", None),  # two named: which timer is which is the model's call
 ])
@@ -56,3 +59,37 @@ def test_a_countdown_reads_as_a_clock() -> None:
     from mol_local.genui.text import clock
 
     assert [clock(s) for s in (1200, 3600, 45, 0, 59.6, 5400)] == ["20:00", "1:00:00", "0:45", "0:00", "1:00", "1:30:00"]
+
+
+@pytest.mark.parametrize(("text", "items"), [
+    ("a packing checklist for a ski trip with gloves, goggles and a helmet", ["gloves", "goggles", "helmet"]),
+    ("a checklist for the move: hand back keys; redirect mail; cancel internet", ["hand back keys", "redirect mail", "cancel internet"]),
+    ("a revision checklist covering acids, moles, the periodic table, and rates?", ["acids", "moles", "the periodic table", "rates"]),
+    ("a checklist for my trip to Paris, Rome and Berlin", []),  # no colon or listing word: not a list of items
+    ("checklist for the weekend with a long walk", []),  # one part is not a list
+])
+def test_the_items_a_request_names(text: str, items: list[str]) -> None:
+    assert named_items(text) == items
+
+
+def _checklist(*labels: str):
+    return parse_document({"catalog": "1", "title": "Ski trip", "components": [
+        {"id": "list", "type": "Checklist", "label": "To pack", "bind": "items"}],
+        "state": {"items": [{"label": label, "done": False} for label in labels]}, "actions": {}})
+
+
+def test_a_misspelt_item_is_spelt_as_asked_and_a_missing_one_added() -> None:
+    """Seen in the app: "Gloves, Goggles, Helmage"; in the bench, "Acid" for acids and the periodic table left out."""
+    doc = _checklist("Gloves", "Goggles", "Helmage")
+    assert ground(doc, "a packing checklist for a ski trip with gloves, goggles and a helmet")
+    assert [i["label"] for i in doc.state["items"]] == ["Gloves", "Goggles", "Helmet"]
+    doc = _checklist("Acid", "Moles", "Rates", "Flashcards")
+    ground(doc, "a revision checklist covering acids, moles, the periodic table, and rates")
+    assert [i["label"] for i in doc.state["items"]] == ["Acids", "Moles", "Rates", "Flashcards", "The periodic table"]
+    parse_document(doc.to_json())  # still valid
+
+
+def test_a_checklist_that_holds_the_named_items_is_left_alone() -> None:
+    doc = _checklist("Gloves", "Goggles", "Helmet", "Wax")
+    assert ground(doc, "a packing checklist with gloves, goggles and a helmet") == []
+    assert [i["label"] for i in doc.state["items"]] == ["Gloves", "Goggles", "Helmet", "Wax"]
