@@ -101,19 +101,25 @@ def ground_items(doc: UIDocument, request: str) -> list[str]:
         return []
     items = doc.state[lists[0]["bind"]]
     fixes: list[str] = []
-    claimed: set[int] = set()  # a label stands for one named item
+    match: dict[str, int] = {}  # named item -> the label that stands for it
+    for exact in (True, False):  # the person's words inside a label first, then a near spelling ("Helmage")
+        for name in (n for n in named if n not in match):
+            free = [i for i in range(len(items)) if i not in match.values()]
+            ratio = {i: difflib.SequenceMatcher(None, name.lower(), str(items[i]["label"]).lower()).ratio() for i in free}
+            if exact:
+                close = [i for i in free if name.lower() in str(items[i]["label"]).lower()]
+            else:
+                close = [i for i in free if ratio[i] >= NEAR]
+            if close:
+                match[name] = max(close, key=ratio.__getitem__)
     for name in named:
         want = name[:1].upper() + name[1:]
-        scored = [(difflib.SequenceMatcher(None, name.lower(), str(it["label"]).lower()).ratio(), i)
-                  for i, it in enumerate(items) if i not in claimed]
-        best, at = max(scored, default=(0.0, -1))
-        if at >= 0 and (best >= NEAR or name.lower() in str(items[at]["label"]).lower()):
-            claimed.add(at)
-            if items[at]["label"] != want and str(items[at]["label"]).lower() != name.lower():
+        if name in match:
+            at = match[name]
+            if str(items[at]["label"]).lower() != name.lower():
                 fixes.append(f"item {items[at]['label']!r} spelt as asked: {want!r}")
                 items[at] = {**items[at], "label": want}
         elif len(items) < MAX_ITEMS:
-            claimed.add(len(items))
             items.append({"label": want, "done": False})
             fixes.append(f"added the named item {want!r}")
     return fixes

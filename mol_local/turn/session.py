@@ -132,15 +132,13 @@ class Session:
     def prewarm(self) -> dict[str, int]:
         """Bring every slot's KV up to date with the conversation, while the user reads or types.
 
-        A slot's next view is its current view plus the new user message, so after this
-        its next visit evaluates only that message. The router's instruction goes first
-        (after the first turn it costs one token), then resident slots are extended;
-        then slots not yet visited (or evicted) get their head and the timeline so far,
-        which their first visit would otherwise prefill on the answer path (L3's head
-        alone is ~550 tokens). It only fills free KV cells: speculative work never evicts
-        a resident slot. A new turn stops it between chunks, and whatever was evaluated
-        stays valid (the next prompt reuses the longest common prefix). Returns tokens
-        evaluated per slot.
+        A slot's next view is its current view plus the new user message, so after this its next visit
+        evaluates only that message. The router's instruction goes first (after the first turn it costs one
+        token), then resident slots are extended; then slots not yet visited (or evicted) get their head and
+        the timeline so far, which their first visit would otherwise prefill on the answer path (L3's head
+        alone is ~550 tokens). It only fills free KV cells: speculative work never evicts a resident slot.
+        A new turn stops it between chunks, and whatever was evaluated stays valid (the next prompt reuses
+        the longest common prefix). Returns tokens evaluated per slot.
         """
         cancel = self._warm_cancel = threading.Event()
         rt = self.runtime
@@ -208,19 +206,8 @@ class Session:
         `said`, indexed for recall once committed. Task numbers come from the database, in the transaction;
         when another process committed to this conversation meanwhile, the history is reloaded from the store.
         Returns the new messages' ids."""
-        record = TurnRecord(
-            conversation_id=self.conversation_id,
-            conversation_title=text[:80],
-            task=task,
-            task_is_new=task_is_new,
-            new_messages=new,
-            first_message_seq=first_seq,
-            route=route,
-            summary=summary,
-            summary_tokens=summary_tokens,
-            timings=timings or {},
-            base_revision=self.revision,
-        )
+        record = TurnRecord(self.conversation_id, text[:80], task, task_is_new, new, first_seq, route=route, summary=summary,
+                            summary_tokens=summary_tokens, timings=timings or {}, base_revision=self.revision)
         message_ids: list[str] = []
         record.extra_writes = [*writes, lambda _db, ids: message_ids.extend(ids)]
         if said is not None:  # findable later, from any conversation (mol_local/turn/recall.said_row)

@@ -93,3 +93,9 @@ def test_a_checklist_that_holds_the_named_items_is_left_alone() -> None:
     doc = _checklist("Gloves", "Goggles", "Helmet", "Wax")
     assert ground(doc, "a packing checklist with gloves, goggles and a helmet") == []
     assert [i["label"] for i in doc.state["items"]] == ["Gloves", "Goggles", "Helmet", "Wax"]
+
+
+def test_a_label_that_holds_the_named_words_counts_as_that_item() -> None:
+    doc = _checklist("Wax", "Pack the gloves", "Goggles")
+    ground(doc, "a checklist with gloves and goggles")
+    assert [i["label"] for i in doc.state["items"]] == ["Wax", "Gloves", "Goggles"]
