@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from mol_local.runtime import Runtime
 
 SAVE_ON_QUIT_S = 60.0  # at quit, how long an answer the person already has may take to be saved
+LOAD_ON_QUIT_S = 60.0  # at quit, how long a model still loading may take before the runtime is left to the process exit
 
 
 class MolApp(App[None]):
@@ -53,6 +55,7 @@ class MolApp(App[None]):
         self.chat = ChatScreen()
         self.reminders: ReminderWatch | None = None
         self.reminder_timer: Timer | None = None
+        self._loads: list[threading.Event] = []  # one per loader thread, set once it stopped touching its runtime
         theme = load_prefs().get("theme")
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
@@ -67,7 +70,18 @@ class MolApp(App[None]):
     # -- the runtime, off the UI thread ---------------------------------------
     @work(thread=True, exclusive=True, group="runtime", exit_on_error=False)
     def start_runtime(self) -> None:
-        """Open HCP + store, then warm the model; each step reports as a message."""
+        """Open HCP + store, then warm the model; each step reports as a message.
+
+        A runtime is never closed while this thread still loads into it (freeing the model
+        under llama.cpp's feet crashed the process): closers wait for the loads begun before them."""
+        done = threading.Event()
+        self._loads.append(done)
+        try:
+            self._load()
+        finally:
+            done.set()
+
+    def _load(self) -> None:
         try:
             if self._given_runtime is not None:
                 runtime = self._given_runtime
@@ -96,7 +110,7 @@ class MolApp(App[None]):
             notes = base_notes(runtime)
         except user_errors() as exc:  # the model is loaded; a note that cannot be worked out is itself the note
             notes = [str(exc)]
-        self.post_message(ModelLoaded(load_ms, notes))
+        self.post_message(ModelLoaded(load_ms, notes, runtime))
 
     async def on_runtime_opened(self, event: RuntimeOpened) -> None:
         from app.reminders import CHECK_EVERY_S, ReminderWatch
@@ -122,6 +136,8 @@ class MolApp(App[None]):
             self.notify(row["text"], title=f"Reminder · due {local_due(row['due_at'])}", severity="warning", timeout=30)
 
     async def on_model_loaded(self, event: ModelLoaded) -> None:
+        if event.runtime is not self.runtime:  # replaced (settings saved) while it loaded
+            return
         self.model_ready = True
         self.load_ms = event.load_ms
         await self.chat.model_loaded()
@@ -153,7 +169,7 @@ class MolApp(App[None]):
         self.chat.session = None
         self.chat.show_state()
         if old is not None:
-            self.close_runtime(old)
+            self.close_runtime(old, list(self._loads))
         self.notify(f"Settings saved ({event.reason}) — reloading")
         self.start_runtime()
 
@@ -165,8 +181,15 @@ class MolApp(App[None]):
             self.log.warning(f"KV not saved: {exc}")
 
     @work(thread=True, group="close")
-    def close_runtime(self, runtime: Runtime) -> None:
+    def close_runtime(self, runtime: Runtime, loads: list[threading.Event]) -> None:
+        for done in loads:
+            done.wait()
         runtime.close()
+
+    def loads_finished(self, timeout: float) -> bool:
+        """Wait (up to `timeout` s in all) until no loader thread touches a runtime any more."""
+        deadline = time.monotonic() + timeout
+        return all(done.wait(max(0.0, deadline - time.monotonic())) for done in list(self._loads))
 
     def on_unmount(self) -> None:
         """Release the model we loaded; a streaming turn is cancelled and the process exit frees the rest."""
@@ -179,6 +202,8 @@ class MolApp(App[None]):
             return
         if self.chat.session is not None and self.model_ready:
             self.save_kv(self.chat.session)
+        if not self.loads_finished(LOAD_ON_QUIT_S):  # still loading: closing now would free the model under it
+            return
         if self.runtime is not None and self._given_runtime is None:
             self.runtime.close()
 

@@ -24,10 +24,12 @@ class RuntimeOpened(Message):
 
 @dataclass
 class ModelLoaded(Message):
-    """The engine is warm: turns can run. `notes`: what to say about this base (no template, slots that run bare)."""
+    """The engine is warm: turns can run. `notes`: what to say about this base (no template, slots that run bare).
+    `runtime` says which load finished: one replaced by a settings change meanwhile is ignored."""
 
     load_ms: float
     notes: list[str] = field(default_factory=list)
+    runtime: Any = None
 
 
 @dataclass

@@ -185,21 +185,10 @@ class Session:
             self.tasks = timeline.load_tasks(self.conversation_id)
 
     def commit_turn(
-        self,
-        rt: Runtime,
-        text: str,
-        task: TaskRecord,
-        new: list[MessageRecord],
-        route: RouteRecord | None,
-        history: list[TaskRecord],
-        *,
-        task_is_new: bool = True,
-        first_seq: int = 0,
-        summary: str | None = None,
-        summary_tokens: int = 0,
-        timings: dict[str, float] | None = None,
-        writes: Sequence[Callable[[Database, list[str]], None]] = (),
-        said: MemoryRow | None = None,
+        self, rt: Runtime, text: str, task: TaskRecord, new: list[MessageRecord], route: RouteRecord | None,
+        history: list[TaskRecord], *, task_is_new: bool = True, first_seq: int = 0, summary: str | None = None,
+        summary_tokens: int = 0, timings: dict[str, float] | None = None,
+        writes: Sequence[Callable[[Database, list[str]], None]] = (), said: MemoryRow | None = None,
     ) -> list[str]:
         """The one place a turn is written (local, remote, fallback, /remember): its TurnRecord, the `writes`
         that go in the same transaction (memory uses, a stored view, a remembered fact) and what the user
