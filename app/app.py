@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from app.backend import load_prefs, save_prefs, user_errors
-from app.messages import ModelLoaded, RuntimeFailed, RuntimeOpened, SettingsSaved
+from app.messages import ApprovalAsked, ModelLoaded, RuntimeFailed, RuntimeOpened, SettingsSaved, WorkFailed, WorkNoted
 from app.screens.chat import ChatScreen
 
 if TYPE_CHECKING:
@@ -150,6 +150,17 @@ class MolApp(App[None]):
         self.runtime_error = event.error
         self.chat.show_state()
         self.notify(event.error, title="mol-local could not start the model", severity="error", timeout=30)
+
+    def on_work_failed(self, event: WorkFailed) -> None:
+        self.notify(event.error, title=event.title or "", severity="error", timeout=event.timeout)
+
+    def on_work_noted(self, event: WorkNoted) -> None:
+        self.notify(event.text)
+
+    def on_approval_asked(self, event: ApprovalAsked) -> None:
+        from app.screens.approval import ToolApproval
+
+        self.push_screen(ToolApproval(event.tool, event.args, event.destructive), event.answered)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The edge for bugs: an unexpected exception while loading is shown, not a crash."""

@@ -147,10 +147,11 @@ class TrainingFailed(Message):
 
 @dataclass
 class TrainerOptInChanged(Message):
-    """HCP trainer.enabled was written as a new HCP version."""
+    """HCP trainer.enabled was written as a new HCP version, or refused with `error` (nothing written)."""
 
     enabled: bool
-    version: int
+    version: int = 0
+    error: str | None = None
 
 
 @dataclass
@@ -170,3 +171,71 @@ class ModelUsed(Message):
     reason: str = ""
     notes: list[str] = field(default_factory=list)
     error: str | None = None
+
+
+@dataclass
+class WorkFailed(Message):
+    """A screen's worker met a user-facing error. Posted to the app, so the notice survives the screen closing."""
+
+    error: str
+    title: str | None = None
+    timeout: float = 10.0
+
+
+@dataclass
+class WorkNoted(Message):
+    """A screen's worker finished something the person should hear about (posted to the app, as WorkFailed)."""
+
+    text: str
+
+
+@dataclass
+class MemoriesChanged(Message):
+    """The memory screen's rows after a search (`rows`), or None after a change (read them again); `note` says what."""
+
+    rows: list[Any] | None
+    note: str
+
+
+@dataclass
+class SettingsChecked(Message):
+    """The settings form was checked and, when something changed, written as an HCP version named `reason`
+    ('' = nothing changed); `error` when it was refused (nothing written)."""
+
+    reason: str = ""
+    key_stored: bool = False
+    error: str | None = None
+
+
+@dataclass
+class ScheduleRead(Message):
+    """What the nightly timer's status says, as one line for the trainer screen."""
+
+    text: str
+
+
+@dataclass
+class ScheduleChanged(Message):
+    """The nightly timer was installed or removed; `note` says which."""
+
+    note: str
+
+
+@dataclass
+class ConversationForgotten(Message):
+    """A conversation was deleted (forgotten) with `tasks` turns and `memories` memories."""
+
+    conversation_id: str
+    title: str
+    tasks: int
+    memories: int
+
+
+@dataclass
+class ApprovalAsked(Message):
+    """An MCP tool that must ask asks: the app shows ToolApproval and calls `answered` with the choice."""
+
+    tool: str
+    args: dict[str, Any]
+    destructive: bool
+    answered: Any

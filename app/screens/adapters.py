@@ -13,15 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from app.backend import user_errors
+from app.screens.base import MolScreen
 from app.screens.file_picker import FilePicker
 from app.screens.modals import Confirm
 
 if TYPE_CHECKING:
-    from app.app import MolApp
     from mol_local.adapters.registry import Registry
 
 COLUMNS = ("slot", "layer", "revision", "active", "created", "parent", "eval")
@@ -39,7 +38,7 @@ def eval_summary(evidence: dict) -> str:
     return ", ".join(parts)[:60] or json.dumps(evidence)[:60]
 
 
-class AdaptersScreen(Screen[None]):
+class AdaptersScreen(MolScreen[None]):
     BINDINGS = [
         Binding("a", "activate", "Activate"),
         Binding("r", "rollback", "Roll back"),
@@ -52,10 +51,6 @@ class AdaptersScreen(Screen[None]):
         super().__init__(id="adapters-screen")
         self.rows: list[tuple[str, str, str]] = []
         self.last_folder: Path | None = None  # where the last export/import was: the picker starts there
-
-    @property
-    def mol(self) -> MolApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")

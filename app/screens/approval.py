@@ -19,6 +19,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from app.messages import ApprovalAsked
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -67,8 +69,11 @@ def install_approver(app: App, runtime: Runtime) -> bool:
             answer["value"] = value or "deny"
             done.set()
 
-        app.call_from_thread(app.push_screen, ToolApproval(tool.full_name, args, tool.destructive), answered)
-        done.wait()
+        if not app.post_message(ApprovalAsked(tool.full_name, args, tool.destructive, answered)):
+            return "deny"  # the app is closing: nobody can answer
+        while not done.wait(0.5):
+            if not app.is_running:  # closed before the person answered
+                return "deny"
         return answer["value"]
 
     hub.mcp.approver = approver

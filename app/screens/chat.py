@@ -14,7 +14,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from app.backend import user_errors
@@ -37,7 +36,6 @@ from mol_local.errors import EmptyMessage
 from mol_local.textclean import clean_message
 
 if TYPE_CHECKING:
-    from app.app import MolApp
     from mol_local.turn import Session
 
 MAX_MESSAGE_CHARS = 200_000
@@ -45,7 +43,7 @@ MAX_MESSAGE_CHARS = 200_000
 largest context we ship cannot hold it, and tokenising megabytes would stall the turn."""
 
 
-class ChatScreen(ConversationActions, Screen):
+class ChatScreen(ConversationActions):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (72, "-wide")]
     """Below 72 columns the sidebar hides (Ctrl+B brings it back) so the chat keeps its width."""
     BINDINGS = [
@@ -76,10 +74,6 @@ class ChatScreen(ConversationActions, Screen):
         self.current_answer: AssistantMessage | None = None
         self.last_memory_changes: list = []  # what the last turn's extraction changed; Ctrl+Z takes it back
         self.composed = False  # set at the end of on_mount; the app may report the runtime before that
-
-    @property
-    def mol(self) -> MolApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="◆")
@@ -355,9 +349,9 @@ class ChatScreen(ConversationActions, Screen):
             for change in changes:
                 undo_change(runtime, change)
         except user_errors() as exc:
-            self.app.call_from_thread(self.notify, str(exc), severity="error")
+            self.worker_failed(str(exc))
             return
-        self.app.call_from_thread(self.notify, f"Undone: {'; '.join(c.line() for c in changes)}")
+        self.worker_noted(f"Undone: {'; '.join(c.line() for c in changes)}")
 
     def action_toggle_details(self) -> None:
         bubbles = list(self.query(AssistantMessage))

@@ -12,30 +12,29 @@ from typing import TYPE_CHECKING
 from textual import work
 
 from app.backend import user_errors
-from app.messages import ConversationsChanged
+from app.messages import ConversationForgotten, ConversationsChanged
+from app.screens.base import MolScreen
 from app.screens.modals import Confirm, TextPrompt
 
 if TYPE_CHECKING:
-    from app.app import MolApp
     from app.widgets.chat.log import ChatLog
     from app.widgets.conversations.sidebar import ConversationSidebar
     from mol_local.runtime import Runtime
     from mol_local.turn import Session
 
 
-class ConversationActions:
-    """Mixed into ChatScreen (a textual Screen); expects its `sidebar`, `chat_log`, `session` and `running`."""
+class ConversationActions(MolScreen[None]):
+    """ChatScreen's base for the conversation actions; expects its `sidebar`, `chat_log`, `session` and `running`."""
 
     session: Session | None
     running: bool
     sidebar: ConversationSidebar
     chat_log: ChatLog
-    mol: MolApp
 
     def _runtime(self) -> Runtime | None:
         runtime = self.mol.runtime
         if runtime is None:
-            self.notify("Your data is still opening — try again in a moment", severity="warning")  # type: ignore[attr-defined]
+            self.notify("Your data is still opening — try again in a moment", severity="warning")
         return runtime
 
     def title_of(self, conversation_id: str) -> str:
@@ -60,7 +59,7 @@ class ConversationActions:
 
     def refresh_sidebar(self, select: str | None = None) -> None:
         runtime = self.mol.runtime
-        if runtime is None or not self.query("#sidebar"):  # type: ignore[attr-defined]
+        if runtime is None or not self.query("#sidebar"):
             return  # not composed yet, or already torn down at exit
         needle = self.sidebar.search.value.strip()
         rows = runtime.timeline.search_conversations(needle) if needle else runtime.timeline.list_conversations()
@@ -83,17 +82,17 @@ class ConversationActions:
         if runtime is None:
             return
         if self.running:
-            self.notify(self.busy_line(), severity="warning")  # type: ignore[attr-defined]
+            self.notify(self.busy_line(), severity="warning")
             return
         leaving = self.session
         try:
             self.session = runtime.session(conversation_id)
         except user_errors() as exc:
-            self.notify(str(exc), severity="error")  # type: ignore[attr-defined]
+            self.notify(str(exc), severity="error")
             self.refresh_sidebar()
             return
         await self.chat_log.load(self.session.tasks, runtime.slot_names(), runtime.timeline.route_decision, self.memories_used)
-        if self.mol.model_ready:  # type: ignore[attr-defined]
+        if self.mol.model_ready:
             self.warm(self.session, leaving)  # type: ignore[attr-defined]
         await self.redraw_views()
         self.refresh_sidebar(select=conversation_id)
@@ -120,7 +119,7 @@ class ConversationActions:
         if runtime is None:
             return
         if target is None:
-            self.notify("Nothing to rename — send a message first; the conversation is saved with it", severity="warning")  # type: ignore[attr-defined]
+            self.notify("Nothing to rename — send a message first; the conversation is saved with it", severity="warning")
             return
 
         def renamed(title: str | None) -> None:
@@ -129,12 +128,12 @@ class ConversationActions:
             try:
                 runtime.timeline.rename_conversation(target, title)
             except user_errors() as exc:
-                self.notify(str(exc), severity="error")  # type: ignore[attr-defined]
+                self.notify(str(exc), severity="error")
                 return
             self.refresh_sidebar(select=target)
             self.show_state()  # type: ignore[attr-defined]
 
-        self.app.push_screen(TextPrompt("Rename conversation", self.title_of(target)), renamed)  # type: ignore[attr-defined]
+        self.app.push_screen(TextPrompt("Rename conversation", self.title_of(target)), renamed)
 
     def action_delete_conversation(self) -> None:
         runtime = self._runtime()
@@ -142,10 +141,10 @@ class ConversationActions:
         if runtime is None:
             return
         if target is None:
-            self.notify("Nothing to delete — pick a saved conversation in the sidebar", severity="warning")  # type: ignore[attr-defined]
+            self.notify("Nothing to delete — pick a saved conversation in the sidebar", severity="warning")
             return
         if self.running:
-            self.notify(self.busy_line(), severity="warning")  # type: ignore[attr-defined]
+            self.notify(self.busy_line(), severity="warning")
             return
         title = self.title_of(target)
 
@@ -154,7 +153,7 @@ class ConversationActions:
                 self.forget_conversation(target, title)
 
         question = f"Delete {title!r}? Its messages and memories are forgotten for good, and adapters trained on it are marked for retraining."
-        self.app.push_screen(Confirm(question), confirmed)  # type: ignore[attr-defined]
+        self.app.push_screen(Confirm(question), confirmed)
 
     @work(thread=True, exclusive=True, group="forget", exit_on_error=False)
     def forget_conversation(self, conversation_id: str, title: str) -> None:
@@ -166,13 +165,13 @@ class ConversationActions:
         try:
             report = forget_conversation(runtime, conversation_id)
         except user_errors() as exc:
-            self.app.call_from_thread(self.notify, str(exc), severity="error")  # type: ignore[attr-defined]
+            self.worker_failed(str(exc))
             return
-        self.app.call_from_thread(self._forgotten, conversation_id, title, report.tasks, len(report.memories))  # type: ignore[attr-defined]
+        self.post_message(ConversationForgotten(conversation_id, title, report.tasks, len(report.memories)))
 
-    async def _forgotten(self, conversation_id: str, title: str, tasks: int, memories: int) -> None:
-        self.notify(f"Deleted {title!r}: {tasks} turns and {memories} memories forgotten")  # type: ignore[attr-defined]
-        if self.session is not None and self.session.conversation_id == conversation_id:
+    async def on_conversation_forgotten(self, event: ConversationForgotten) -> None:
+        self.notify(f"Deleted {event.title!r}: {event.tasks} turns and {event.memories} memories forgotten")
+        if self.session is not None and self.session.conversation_id == event.conversation_id:
             await self.open_conversation(None)
         else:
             self.refresh_sidebar()
@@ -183,17 +182,17 @@ class ConversationActions:
         if runtime is None:
             return
         if target is None:
-            self.notify("Consent belongs to a saved conversation — send a message first, then press Ctrl+T", severity="warning")  # type: ignore[attr-defined]
+            self.notify("Consent belongs to a saved conversation — send a message first, then press Ctrl+T", severity="warning")
             return
         on = not self.consent_map().get(target, runtime.hcp.consent.default)
         try:
             runtime.timeline.set_consent(target, on)
         except user_errors() as exc:
-            self.notify(str(exc), severity="error")  # type: ignore[attr-defined]
+            self.notify(str(exc), severity="error")
             return
         self.refresh_sidebar(select=target)
         state = "ON — it may train your personal adapters" if on else "OFF — it will not be used for training"
-        self.notify(f"Training consent for {self.title_of(target)!r}: {state}")  # type: ignore[attr-defined]
+        self.notify(f"Training consent for {self.title_of(target)!r}: {state}")
 
     def action_export_conversation(self) -> None:
         """Ask where to save the open (or highlighted) conversation; the file's suffix picks the format."""
@@ -204,7 +203,7 @@ class ConversationActions:
         if runtime is None:
             return
         if target is None:
-            self.notify("Nothing to export — send a message first; the conversation is saved with it", severity="warning")  # type: ignore[attr-defined]
+            self.notify("Nothing to export — send a message first; the conversation is saved with it", severity="warning")
             return
 
         def chosen(path: str | None) -> None:
@@ -212,7 +211,7 @@ class ConversationActions:
                 self.export_conversation(target, Path(path).expanduser())
 
         default = str(Path.home() / f"mol-{target[:8]}.md")
-        self.app.push_screen(TextPrompt("Export to (.md for people, .json or .jsonl with everything)", default, max_length=1000), chosen)  # type: ignore[attr-defined]
+        self.app.push_screen(TextPrompt("Export to (.md for people, .json or .jsonl with everything)", default, max_length=1000), chosen)
 
     @work(thread=True, exclusive=True, group="export", exit_on_error=False)
     def export_conversation(self, conversation_id: str, path) -> None:
@@ -223,6 +222,6 @@ class ConversationActions:
         try:
             written = export_to(runtime, [conversation_id], path)
         except user_errors() as exc:
-            self.app.call_from_thread(self.notify, str(exc), severity="error")  # type: ignore[attr-defined]
+            self.worker_failed(str(exc))
             return
-        self.app.call_from_thread(self.notify, f"Exported {self.title_of(conversation_id)!r} to {written}")  # type: ignore[attr-defined]
+        self.worker_noted(f"Exported {self.title_of(conversation_id)!r} to {written}")

@@ -16,18 +16,18 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from app.backend import user_errors
+from app.messages import MemoriesChanged
+from app.screens.base import MolScreen
 from app.screens.modals import Confirm, TextPrompt
 
 if TYPE_CHECKING:
-    from app.app import MolApp
     from mol_local.services import MemoryRow
 
 
-class MemoryScreen(Screen[None]):
+class MemoryScreen(MolScreen[None]):
     BINDINGS = [
         Binding("ctrl+f", "focus_search", "Search"),
         Binding("e", "edit", "Edit"),
@@ -39,10 +39,6 @@ class MemoryScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="memory-screen")
         self.shown: list[MemoryRow] = []
-
-    @property
-    def mol(self) -> MolApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -101,10 +97,10 @@ class MemoryScreen(Screen[None]):
         try:
             found = runtime.memory.search(query, k=20, said=False)
         except user_errors() as exc:
-            self.app.call_from_thread(self.notify, str(exc), severity="error")
+            self.worker_failed(str(exc))
             return
         rows = [r.row for r in found]
-        self.app.call_from_thread(self.show_rows, rows, f"{len(rows)} nearest to {query!r} (by meaning)")
+        self.post_message(MemoriesChanged(rows, f"{len(rows)} nearest to {query!r} (by meaning)"))
 
     def action_edit(self) -> None:
         row = self.selected()
@@ -124,9 +120,9 @@ class MemoryScreen(Screen[None]):
         try:
             runtime.memory.update(memory_id, text)
         except user_errors() as exc:
-            self.app.call_from_thread(self.notify, str(exc), severity="error")
+            self.worker_failed(str(exc))
             return
-        self.app.call_from_thread(self.show_rows, None, "Memory updated.")
+        self.post_message(MemoriesChanged(None, "Memory updated."))
 
     def action_pin(self) -> None:
         """Toggle the pin of the selected memory (SQLite only: instant, on the UI thread)."""
@@ -166,11 +162,14 @@ class MemoryScreen(Screen[None]):
         try:
             report = forget_memories(runtime, [memory_id])
         except user_errors() as exc:
-            self.app.call_from_thread(self.notify, str(exc), severity="error")
+            self.worker_failed(str(exc))
             return
         marked = f"; {len(report.marked_revisions)} adapter revisions marked for retraining" if report.marked_revisions else ""
-        self.app.call_from_thread(self.show_rows, None, f"Forgotten{marked}.")
-        self.app.call_from_thread(self.notify, f"Memory forgotten{marked}")
+        self.post_message(MemoriesChanged(None, f"Forgotten{marked}."))
+        self.worker_noted(f"Memory forgotten{marked}")
+
+    def on_memories_changed(self, event: MemoriesChanged) -> None:
+        self.show_rows(event.rows, event.note)
 
     def on_worker_state_changed(self, event) -> None:
         """Edge for bugs: an unexpected exception in a memory action is reported, not a crash."""

@@ -5,26 +5,21 @@ and come back as Messages (ModelsListed, ModelUsed)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from app.backend import user_errors
+from app.screens.base import MolScreen
 from app.messages import ModelsListed, ModelUsed, SettingsSaved
 from app.screens.modals import Confirm
-
-if TYPE_CHECKING:
-    from app.app import MolApp
 
 COLUMNS = ("", "name", "arch", "params", "quant", "size", "context", "template", "fits in memory?", "source")
 
 
-class ModelsScreen(Screen[None]):
+class ModelsScreen(MolScreen[None]):
     BINDINGS = [
         Binding("u", "use", "Use"),
         Binding("s", "scan", "Scan"),
@@ -35,10 +30,6 @@ class ModelsScreen(Screen[None]):
         super().__init__(id="models-screen")
         self.names: list[str] = []
         self.busy = False
-
-    @property
-    def mol(self) -> MolApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")

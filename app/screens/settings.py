@@ -9,20 +9,16 @@ names it and the form keeps every value typed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select
 
 from app.backend import user_errors
-from app.messages import SettingsSaved
-
-if TYPE_CHECKING:
-    from app.app import MolApp
+from app.messages import SettingsChecked, SettingsSaved
+from app.screens.base import MolScreen
 
 
 @dataclass(frozen=True)
@@ -35,7 +31,7 @@ class SettingsForm:
 
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(MolScreen[None]):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save"),
         Binding("escape", "app.pop_screen", "Back"),
@@ -44,10 +40,6 @@ class SettingsScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="settings-screen")
         self.saving = False
-
-    @property
-    def mol(self) -> MolApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         runtime = self.mol.runtime
@@ -118,9 +110,15 @@ class SettingsScreen(Screen[None]):
         try:
             reason = self._apply(form)
         except user_errors() as exc:
-            self.app.call_from_thread(self._failed, str(exc))
+            self.post_message(SettingsChecked(error=str(exc)))
             return
-        self.app.call_from_thread(self._saved, reason, bool(form.api_key))
+        self.post_message(SettingsChecked(reason, bool(form.api_key)))
+
+    def on_settings_checked(self, event: SettingsChecked) -> None:
+        if event.error is not None:
+            self._failed(event.error)
+        else:
+            self._saved(event.reason, event.key_stored)
 
     def _apply(self, form: SettingsForm) -> str:
         """Check, store the key, and commit one HCP version; return the version's reason ('' = no change)."""

@@ -18,26 +18,25 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, Static, Switch
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from app.backend import user_errors
 from app.errors import TrainingStopped
-from app.messages import TrainerOptInChanged, TrainingFailed, TrainingFinished, TrainingProgressed
+from app.messages import ScheduleChanged, ScheduleRead, TrainerOptInChanged, TrainingFailed, TrainingFinished, TrainingProgressed
+from app.screens.base import MolScreen
 from app.screens.modals import Confirm
 from app.widgets.trainer.progress import TrainingProgress
 from app.widgets.trainer.runs import GateChart, RunsTable
 
 if TYPE_CHECKING:
-    from app.app import MolApp
     from mol_local.services import NightlyOptions as Options
 
 RUNS_SHOWN = 20
 NOT_OPEN = "Your data is still opening — press Esc and come back in a moment."
 
 
-class TrainerScreen(Screen[None]):
+class TrainerScreen(MolScreen[None]):
     BINDINGS = [
         Binding("o", "toggle_opt_in", "Opt in/out"),
         Binding("n", "run_now", "Run now"),
@@ -53,10 +52,6 @@ class TrainerScreen(Screen[None]):
         super().__init__(id="trainer-screen")
         self.options = options
         self.running = False
-
-    @property
-    def mol(self) -> MolApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Header(icon="◆")
@@ -107,17 +102,17 @@ class TrainerScreen(Screen[None]):
         try:
             info = schedule_status()
         except user_errors() as exc:
-            self.app.call_from_thread(self._show_schedule, f"Schedule: daily at {at} (HCP trainer.schedule) · no timer possible here: {exc}")
+            self.post_message(ScheduleRead(f"Schedule: daily at {at} (HCP trainer.schedule) · no timer possible here: {exc}"))
             return
         if info["installed"]:
             active = f", {info['active']}" if info.get("active") else ""
             text = f"Schedule: daily at {at} · {info['scheduler']} timer installed{active} — u removes it"
         else:
             text = f"Schedule: daily at {at} (HCP trainer.schedule) · no {info['scheduler']} timer installed — i installs it"
-        self.app.call_from_thread(self._show_schedule, text)
+        self.post_message(ScheduleRead(text))
 
-    def _show_schedule(self, text: str) -> None:
-        self.query_one("#trainer-schedule", Static).update(text)
+    def on_schedule_read(self, event: ScheduleRead) -> None:
+        self.query_one("#trainer-schedule", Static).update(event.text)
 
     # -- opt in / out ------------------------------------------------------------
     def action_toggle_opt_in(self) -> None:
@@ -140,16 +135,16 @@ class TrainerScreen(Screen[None]):
         try:
             version = hcp_update({"trainer.enabled": enabled}, reason)
         except user_errors() as exc:
-            self.app.call_from_thread(self._opt_in_failed, enabled, str(exc))
+            self.post_message(TrainerOptInChanged(enabled, error=str(exc)))
             return
         self.post_message(TrainerOptInChanged(enabled, version.n))
 
-    def _opt_in_failed(self, enabled: bool, error: str) -> None:
-        with self.prevent(Switch.Changed):
-            self.query_one(Switch).value = not enabled
-        self.notify(error, title="Training setting not saved", severity="error", timeout=10)
-
     def on_trainer_opt_in_changed(self, event: TrainerOptInChanged) -> None:
+        if event.error is not None:
+            with self.prevent(Switch.Changed):
+                self.query_one(Switch).value = not event.enabled
+            self.notify(event.error, title="Training setting not saved", severity="error", timeout=10)
+            return
         runtime = self.mol.runtime
         if runtime is not None:  # the trainer section does not affect the model: update in place, no reload
             runtime.hcp = replace(runtime.hcp, trainer=replace(runtime.hcp.trainer, enabled=event.enabled))
@@ -260,11 +255,14 @@ class TrainerScreen(Screen[None]):
         try:
             out = schedule_change(action, at)
         except user_errors() as exc:
-            self.app.call_from_thread(self.notify, str(exc), title="Timer not changed", severity="error", timeout=15)
+            self.worker_failed(str(exc), title="Timer not changed", timeout=15)
             return
         done = f"installed ({out['scheduler']}, daily at {at})" if action == "install" else f"removed ({len(out['removed'])} files)"
-        self.app.call_from_thread(self.notify, f"Nightly timer {done}")
-        self.app.call_from_thread(self.refresh_view)
+        self.post_message(ScheduleChanged(f"Nightly timer {done}"))
+
+    def on_schedule_changed(self, event: ScheduleChanged) -> None:
+        self.notify(event.note)
+        self.refresh_view()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Edge for bugs: an unexpected exception in a trainer worker is reported, not a crash."""

@@ -81,5 +81,7 @@ async def test_export_from_the_palette_action(make_app, app_runtime, tmp_path: P
         await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt) and bool(app.screen.query("#prompt-value")), what="the export prompt")
         app.screen.query_one("#prompt-value").value = str(tmp_path / "trip.txt")
         await pilot.press("enter")
-        await pilot.pause(0.5)
+        await wait_for(pilot, lambda: any(n.severity == "error" and "trip.txt: end the name in .md" in str(n.message)
+                                          for n in app._notifications), what="the refusal, as an error notification")
         assert not (tmp_path / "trip.txt").exists()
+        assert any(f"to {tmp_path / 'trip.md'}" in str(n.message) for n in app._notifications), "the first export's notice"
