@@ -54,14 +54,19 @@ def loaded_then_closed(events: list[tuple[str, int]], rt: object) -> bool:
     return ("closed", id(rt)) in events and events.index(("loaded", id(rt))) < events.index(("closed", id(rt)))
 
 
+async def opened_still_loading(pilot, app) -> object:
+    """The runtime the app opened, while its model still loads (the slow `route_stack` holds it there)."""
+    await wait_for(pilot, lambda: app.runtime is not None, what="the runtime")
+    assert not app.model_ready
+    return app.runtime
+
+
 async def test_settings_saved_while_loading_close_the_old_runtime_after_its_load(journal, mol_home) -> None:
     from app.app import MolApp
 
     app = MolApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: app.runtime is not None, what="the runtime")
-        first = app.runtime
-        assert not app.model_ready
+        first = await opened_still_loading(pilot, app)
         app.post_message(SettingsSaved(None, "settings: a test"))
         await wait_for(pilot, lambda: app.model_ready and app.runtime is not first, timeout=120, what="the reload")
         second = app.runtime
@@ -76,7 +81,5 @@ async def test_quitting_while_loading_waits_for_the_load_then_closes(journal, mo
 
     app = MolApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: app.runtime is not None, what="the runtime")
-        rt = app.runtime
-        assert not app.model_ready
+        rt = await opened_still_loading(pilot, app)
     assert loaded_then_closed(journal, rt)
