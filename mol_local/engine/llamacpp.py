@@ -24,14 +24,7 @@ import numpy as np
 from llama_cpp._internals import LlamaBatch, LlamaContext, LlamaModel
 
 from hcp.schema import SLOT_LABELS
-from mol_local.engine.base import (
-    AdapterSpec,
-    Engine,
-    GenerationRequest,
-    GenerationResult,
-    Message,
-    Stack,
-)
+from mol_local.engine.base import AdapterSpec, Engine, GenerationRequest, GenerationResult, Message, Stack
 from mol_local.engine.sequences import SPECULATIVE_CHUNK, Seq, common_prefix, quiet_llama_logs
 from mol_local.engine.stops import Output
 from mol_local.engine.template import template_of
