@@ -132,7 +132,7 @@ SECTIONS: dict[str, Section] = {
             "max_tokens": Key("int", 24, "token budget of the route decision", 1, 24),
             "fallback": Key("str", "L0", "the slot used when the route output is not a label; must be defined", choices=SLOT_LABELS),
             "adapters": Key("adapters", [], "the router's LoRA stack"),
-            "min_confidence": Key("float", 0.85, "hybrid mode: the embeddings head's probability at or above which it decides alone (0.85: the shipped head made no mistake above it on validation templates)", 0.0, 1.0),
+            "min_confidence": Key("float", 0.9, "hybrid mode: the embeddings head's probability at or above which it decides alone (0.9: the shipped head made no mistake above it on validation templates)", 0.0, 1.0),
         },
     ),
     "answer": Section(

@@ -60,7 +60,7 @@ class Router:
         stack: Stack = (),
         use_grammar: bool = True,
         classifier: EmbedClassifier | None = None,
-        min_confidence: float = 0.85,
+        min_confidence: float = 0.9,
     ) -> None:
         if mode in ("hybrid", "embed") and classifier is None:
             raise ValueError(f"routing mode {mode!r} needs an embeddings classifier")

@@ -208,10 +208,24 @@ def is_question(message: str) -> bool:
     return body.endswith("?") or bool(_ASKING.match(body))
 
 
+# Requests beyond `_QUESTION`'s forms; kept apart from it because statements() must still read "You can call me Ada".
+_ASKED_TO = re.compile(
+    r"^(?:(?:you can|you could|you may|feel free to|go ahead and|i need you to|i want you to|i'd like you to|let's|lets)\b|"
+    r"(?:tick|mark|cross|check|translate|explain|summari[sz]e|rewrite|fix|draft|tell|show|open|start|launch|pull up|"
+    r"bring up|put|pop up|note|make a note|jot|write down|convert|calculate|compute|generate|send|email|compose|sort|"
+    r"refactor|debug|implement|run|get|clear|complete|finish|alert|ping|notify|wake|save|keep)\b)",
+    re.IGNORECASE,
+)
+_ACTION = re.compile(r"\b(?:remind me|set an? (?:reminder|alarm|timer)|off my (?:reminders|list|to-?do)|(?:tick|cross) (?:it|them|that) off|"
+                     r"mark (?:it|them|that) (?:as )?done)\b", re.IGNORECASE)
+
+
 def is_request(message: str) -> bool:
-    """Is the message a question or a request to do something (nothing about the person to keep)?"""
+    """Is the message a question or a request to do something (nothing about the person to keep)?
+
+    "I need to call Sam at 3, remind me" asks too: a reminder, a tick-off or an alarm named anywhere makes a request."""
     body = _LEAD.sub("", message.strip()).strip()
-    return body.endswith("?") or bool(_QUESTION.match(body))
+    return body.endswith("?") or bool(_QUESTION.match(body) or _ASKED_TO.match(body) or _ACTION.search(body))
 
 
 def key_of(memory_text: str) -> tuple[str | None, str]:

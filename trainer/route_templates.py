@@ -283,7 +283,7 @@ V3_TEMPLATES: dict[str, list[str]] = {
         "Set a reminder for {event} at {time}.", "Remind me about {event} an hour before.", "Ping me at {time} about {chore}.",
         "remind me {time}: {chore}", "Could you add a reminder to {chore}?", "Make a note: {fact}.", "Write down that {fact}.",
         "Jot this down: {fact}.", "What reminders do I have today?", "Cancel my reminder to {chore}.", "List my notes.",
-        "Mark the reminder to {chore} as done.", "提醒我明天{chore}。", "Erinnere mich um {time} daran: {chore}.",
+        "Remind me {time} to {chore}, please.", "提醒我明天{chore}。", "Erinnere mich um {time} daran: {chore}.",
         "Rappelle-moi de {chore} à {time}.", "What time do bakeries usually open on Sundays?", "Is it rude to open a gift in front of {person}?",
         "Remind me at {time} that {fact}.", "Add '{chore}' to my to-do list.", "I need to {chore} at {time}, remind me.",
         "把'{item}'加到购物清单里。", "Recuérdame {chore} mañana.", "Note for later: {fact}.", "Remind me every Monday to {chore}.",
@@ -336,3 +336,20 @@ POOLS["pet_name"] = ["Biscuit", "Pepper", "Rufus", "Mochi"]
 for _table in (V3_TEMPLATES, V4_TEMPLATES):
     for _slot, _more in _table.items():
         TEMPLATES[_slot].extend(_more)
+# v5: ticking a reminder off is L1: it takes two tool rounds (reminders.list, then reminders.complete with the id it
+# read), which only the L1 specialist learned; the v3 "Mark the reminder to X as done." (L0) became an L0 reminder in
+# place, so the held-out templates stay where they were. Seen: "You can cross 'call the dentist' off my reminders
+# now, it's done" went to L0, which made up a reminder for 'the dentist'; on L1 it was ticked off.
+TEMPLATES["L1"].extend([
+    "Tick off my reminder to {chore}, it's done.", "You can cross '{chore}' off my reminders now, it's done.",
+    "Mark the reminder to {chore} as done.", "Done: {chore}. Please tick it off my reminders.",
+    "I've already done '{chore}' — take it off my reminders.", "I finished {chore}, cross it off my list of reminders.",
+    "{chore} is done, tick it off.", "Please mark '{chore}' done in my reminders.",
+    "I did {chore} this morning, you can remove that reminder.", "Check off {chore} on my reminders.",
+    "Both done: {chore} and {chore}. Tick them off.", "Got {chore} sorted — mark that reminder as complete.",
+    "{chore} — done. Tick that reminder off.", "That's done now, tick '{chore}' off my reminders.", "Mark it done: {chore}.",
+    "{chore}: done, please mark it done.", "I've done it ({chore}), you can tick that reminder off.",
+    "Finished! '{chore}' can come off my reminders.", "Please remove '{chore}' from my reminders, I did it.",
+    "Close the reminder about {chore}, it's done.", "ok {chore} is done, tick it off", "Already did {chore} — mark it done please.",
+    "{chore} ✓ — tick it off my list.", "I took care of {chore}; that reminder can go.",
+])

@@ -11,7 +11,7 @@ from memory.store import SAID, MemoryRow, MemoryStore, insert_rows, new_memory
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from memory.timewords import TIME_QUESTION, time_window
 from mol_local.extract import supersede
-from mol_local.statements import is_question
+from mol_local.statements import is_request
 from mol_local.turn.result import TurnResult
 
 if TYPE_CHECKING:
@@ -55,14 +55,20 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     k = runtime.hcp.memory.top_k
     found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock())
     facts_from = {r.memory.source_message_id for r in found if r.memory.kind != SAID and r.memory.source_message_id}
-    found = [r for r in found if r.memory.kind != SAID  # a said message: only when close, and once (as its fact, if one was read)
-             or (r.score >= SAID_MIN_SIMILARITY and r.memory.source_message_id not in facts_from)]
+    found = [r for r in found if r.memory.kind != SAID  # a said message: only when close, once (as its fact, if one was read),
+             or (r.score >= SAID_MIN_SIMILARITY and r.memory.source_message_id not in facts_from and not _was_request(r.memory.text))]
     scores = {r.memory.id: r.score for r in found}
     first = [Recalled(row, scores.get(row.id, 0.0)) for row in pinned]
     out = first + [r for r in found if not r.memory.pinned][:k]
     if conversation_id is not None:
         runtime.memory.viewing(conversation_id, out, fresh=True)
     return out
+
+
+def _was_request(said: str) -> bool:
+    """A "said" row of a request, stored before said_row skipped them: in a tail it read as a fact ("You told me
+    to buy milk on Saturday" instead of setting the reminder), so it is never shown."""
+    return is_request(said.removeprefix('You said: "').removesuffix('"'))
 
 
 def tail_notes(recalled: Sequence[Recalled], text: str, now: datetime) -> list[str]:
@@ -75,13 +81,15 @@ def tail_notes(recalled: Sequence[Recalled], text: str, now: datetime) -> list[s
 def said_row(runtime: Runtime, text: str, conversation_id: str, *, source: str | None = None) -> MemoryRow | None:
     """The person's message as a memory of kind "said", so "what did I tell you about the plumber?" finds it
     weeks later even when extraction read no fact in it; None for questions, commands and a few words, with
-    HCP memory.auto_extract off, and for an API client's turn (`source`).
+    HCP memory.auto_extract off, and for an API client's turn (`source`). A request is no fact and, once in a
+    later tail, was answered instead of done: "Remind me to buy milk on Saturday at 10am" after an earlier
+    reminder request got "You told me to buy milk on Saturday at 10am." on the embedded default, with no reminder.
 
     Only the person's words are kept, not the answer: a small base's answer is no evidence of anything, and
     the row is shown as it is in a later tail. It is stored by the turn's commit (`remember_writer`), so it
     has the turn's consent and goes with any forget of that turn or conversation."""
     words = " ".join(text.split())
-    if not runtime.hcp.memory.auto_extract or source or len(words.split()) < SAID_MIN_WORDS or words.startswith("/") or is_question(words):
+    if not runtime.hcp.memory.auto_extract or source or len(words.split()) < SAID_MIN_WORDS or words.startswith("/") or is_request(words):
         return None
     return new_memory(f'You said: "{words[:SAID_MAX_CHARS]}"', kind=SAID, origin="said", conversation_id=conversation_id,
                       said_at=runtime.clock().isoformat(timespec="seconds"))

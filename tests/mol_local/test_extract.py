@@ -44,6 +44,19 @@ def test_two_statements_in_one_sentence_and_the_request_check() -> None:
     assert is_request("Can you tell me my name?") and is_request("remind me to stretch") and not is_request("Remember that I'm vegan")
 
 
+@pytest.mark.parametrize("text", ["You can cross 'call the dentist' off my reminders now, it's done", "I need to call Sam at 3, remind me",
+                                  "Tick off my reminder to buy milk", "Translate 'good morning' into French", "Let's plan the week",
+                                  "buy milk is done, please mark it done", "Note that the plumber comes on Tuesday"])
+def test_requests_in_other_forms_are_requests(text: str) -> None:
+    assert is_request(text)
+
+
+@pytest.mark.parametrize("text", ["The plumber Dave Okafor is coming on Tuesday", "Remember that I'm vegan", "I finished my homework",
+                                  "My dog is called Biscuit", "Heads up: the landlord wants to inspect the flat next Wednesday"])
+def test_statements_are_not_requests(text: str) -> None:
+    assert not is_request(text)
+
+
 def test_the_labelled_set_has_no_statement_read_from_a_non_statement() -> None:
     rows = [json.loads(line) for line in (DATA / "statements_set.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [r["text"] for r in rows if not r["want"] and statements(r["text"])] == []

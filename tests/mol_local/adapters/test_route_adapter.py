@@ -44,3 +44,19 @@ def test_routes_unseen_requests(runtime) -> None:
     router = runtime.router
     hits = sum(router.route(r["text"]).slot == r["slot"] for r in sample)
     assert hits / len(sample) >= 0.75, json.dumps(sample)  # zero-shot is ~25%
+
+
+TICK_OFFS = ["I've watered the plants, tick that reminder off", "buy milk is done, please mark it done",
+             "You can cross 'call the dentist' off my reminders now, it's done", "The bins are out, you can tick that off",
+             "done with the dentist call, mark the reminder complete"]  # none is a route template; the v4 router sent all to L0
+NEW_REMINDERS = ["Remind me to call the dentist tomorrow at 9am", "Remind me to buy milk on Saturday at 10am", "What reminders do I have?"]
+
+
+@pytest.mark.slow
+def test_a_tick_off_goes_to_the_agent_and_a_new_reminder_stays_on_chat(runtime) -> None:
+    """Ticking off needs reminders.list then reminders.complete, which only the L1 specialist learned (L0 made up a
+    reminder for 'the dentist' instead)."""
+    router = runtime.router
+    ticked = [t for t in TICK_OFFS if router.route(t).slot == "L1"]
+    assert len(ticked) >= 4, ticked
+    assert [router.route(t).slot for t in NEW_REMINDERS] == ["L0"] * len(NEW_REMINDERS)

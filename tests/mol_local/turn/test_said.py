@@ -34,7 +34,8 @@ def said_rows(rt) -> list:
     return [r for r in rt.memory.store.list(said=True) if r.kind == SAID]
 
 
-@pytest.mark.parametrize("text", ["What is the capital of France?", "how do I boil an egg", "ok thanks", "/remember x y z w"])
+@pytest.mark.parametrize("text", ["What is the capital of France?", "how do I boil an egg", "ok thanks", "/remember x y z w",
+                                  "Remind me to buy milk on Saturday at 10am", "You can cross 'call the dentist' off my reminders now"])
 def test_questions_commands_and_a_few_words_are_not_kept(runtime, text: str) -> None:
     assert said_row(runtime, text, "c1") is None
 
@@ -91,3 +92,19 @@ def test_forgetting_the_conversation_removes_what_was_said_from_every_index(runt
     forget_conversation(runtime, a.conversation_id)
     assert said_rows(runtime) == [] and fts.keyword_search(runtime.db, "Okafor", 5) == []
     assert runtime.memory.search("Dave Okafor the plumber", 5) == []
+
+
+def test_a_request_kept_by_an_older_version_never_reaches_the_tail(runtime) -> None:
+    """In a tail, "You said: Remind me to call the dentist tomorrow at 9am" was answered instead of done: the next
+    reminder request got "You told me to buy milk on Saturday at 10am." and no reminder."""
+    from memory.db import transaction
+    from memory.store import insert_rows, new_memory
+
+    kept = [new_memory(f'You said: "{t}"', kind=SAID, origin="said", conversation_id="old") for t in
+            ("Remind me to buy milk on Saturday at 10am", PLUMBER)]
+    with transaction(runtime.db):
+        insert_rows(runtime.db, kept)
+    runtime.memory.index_rows([runtime.memory.store.get(r.id) for r in kept])
+    shown = [r.memory.text for r in recall(runtime, "Remind me to buy milk on Saturday at 10am", runtime.session().conversation_id)]
+    assert not [t for t in shown if "buy milk" in t]
+    assert [r.memory.id for r in recall(runtime, ASKED, runtime.session().conversation_id)][:1] == [kept[1].id]  # the control
