@@ -9,7 +9,7 @@ import click
 
 from mol_local.cli import cli
 from hcp.schema import SLOT_LABELS
-from mol_local.cli.common import emit_json, open_runtime, rounded
+from mol_local.cli.common import emit_json, open_runtime, rounded, warn_adapter_problems
 from mol_local.genui.text import document_text
 from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN
 from mol_local.textclean import clean_message
@@ -64,6 +64,7 @@ def send(ctx: click.Context, text: str | None, conversation_id: str | None, list
     if slot is not None and slot not in runtime.hcp.slots:
         raise click.UsageError(f"slot {slot} is not in this HCP — use one of {', '.join(runtime.hcp.slots)}")
     result = session.run_turn(text, hooks=hooks, slot=slot)
+    warn_adapter_problems(runtime)
     if as_json:
         emit_json(
             {

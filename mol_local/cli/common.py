@@ -16,6 +16,13 @@ def open_runtime(ctx: click.Context) -> Runtime:
     return Runtime.open(Path(path) if path else None)
 
 
+def warn_adapter_problems(runtime: Runtime) -> None:
+    """One stderr line per shipped adapter that could not be seeded, as the app and `mol doctor` say them: a
+    damaged route adapter otherwise left `mol route` and `mol chat` routing zero-shot without a word."""
+    for problem in runtime.adapter_problems:
+        click.echo(f"warning: {problem}", err=True)
+
+
 def emit_json(obj: Any) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False))
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from mol_local.cli import cli
-from mol_local.cli.common import emit_json, open_runtime
+from mol_local.cli.common import emit_json, open_runtime, warn_adapter_problems
 from mol_local.errors import MolError
 from mol_local.inputfile import read_input_file
 from mol_local.textclean import loads_limited
@@ -48,6 +48,7 @@ def route(ctx: click.Context, text: str | None, file_: Path | None, as_json: boo
     runtime = open_runtime(ctx)
     runtime.warm_router()  # loading the embeddings router's model is not part of any request's latency
     router = runtime.router
+    warn_adapter_problems(runtime)
     for row in rows:
         decision = router.route(row["text"])
         out = {**row, "slot": decision.slot, "latency_ms": round(decision.latency_ms, 2), "decided_by": decision.mode}

@@ -70,3 +70,17 @@ def test_a_shipped_adapter_for_another_base_is_neither_seeded_nor_applied(regist
     rows = registry.verify(base=base_model_path)
     assert all(r["ok"] for r in rows)
     assert registry.stack("L0", hop="route", fingerprint=base_fingerprint(base_model_path)) == ()
+
+
+def test_mol_route_says_which_shipped_adapter_it_runs_without(mol_home: Path, monkeypatch, tmp_path: Path) -> None:
+    """A damaged shipped route adapter left `mol route` routing zero-shot (tick-offs to L3) without a word."""
+    from click.testing import CliRunner
+
+    from mol_local.adapters import builtin
+    from mol_local.cli import cli, import_commands
+
+    monkeypatch.setattr(builtin, "SPECIALISTS", (*builtin.SPECIALISTS, tmp_path / "smollm2-l9"))
+    import_commands()
+    result = CliRunner().invoke(cli, ["route", "hello there"], catch_exceptions=False)
+    assert result.exit_code == 0 and result.stdout.startswith("L")
+    assert result.stderr.splitlines() == ["warning: the shipped adapter smollm2-l9 is missing — its slot runs without it; reinstall mol-local"]
