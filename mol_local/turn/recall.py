@@ -55,7 +55,7 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     k = runtime.hcp.memory.top_k
     found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock())
     facts_from = {r.memory.source_message_id for r in found if r.memory.kind != SAID and r.memory.source_message_id}
-    found = [r for r in found if r.memory.kind != SAID  # a said message: only when close, once (as its fact, if one was read),
+    found = [r for r in found if r.memory.kind != SAID  # a said message: only when close, once (as its fact, if one was read), never a request
              or (r.score >= SAID_MIN_SIMILARITY and r.memory.source_message_id not in facts_from and not _was_request(r.memory.text))]
     scores = {r.memory.id: r.score for r in found}
     first = [Recalled(row, scores.get(row.id, 0.0)) for row in pinned]
