@@ -14,6 +14,17 @@ from memory.text import memory_text
 from memory.timeline import new_id, now_iso
 
 SAID = "said"  # a person's own message, kept so it can be found later (mol_local/recall.said_row); not a fact
+_SAID_OPEN = 'You said: "'
+
+
+def said_text(words: str) -> str:
+    """A said memory's text, as the tail shows it (and the L0 recipe trains on it)."""
+    return f'{_SAID_OPEN}{words}"'
+
+
+def said_words(text: str) -> str:
+    """The person's own words inside a said memory's text."""
+    return text.removeprefix(_SAID_OPEN).removesuffix('"')
 FACT_KINDS = ("fact", "preference", "event")  # what extraction and the memory tools may write
 KINDS = (*FACT_KINDS, SAID)
 PINNED_MAX = 8  # pinned memories ride in every answer's tail: the cap keeps that tail small (see mol_local/turn/recall.py)

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from memory.bank import MemoryBank, Recalled
-from memory.store import SAID, MemoryRow, MemoryStore, insert_rows, new_memory
+from memory.store import SAID, MemoryRow, MemoryStore, insert_rows, new_memory, said_text, said_words
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from memory.timewords import TIME_QUESTION, time_window
 from mol_local.extract import supersede
@@ -68,7 +68,7 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
 def _was_request(said: str) -> bool:
     """A "said" row of a request, stored before said_row skipped them: in a tail it read as a fact ("You told me
     to buy milk on Saturday" instead of setting the reminder), so it is never shown."""
-    return is_request(said.removeprefix('You said: "').removesuffix('"'))
+    return is_request(said_words(said))
 
 
 def tail_notes(recalled: Sequence[Recalled], text: str, now: datetime) -> list[str]:
@@ -91,7 +91,7 @@ def said_row(runtime: Runtime, text: str, conversation_id: str, *, source: str |
     words = " ".join(text.split())
     if not runtime.hcp.memory.auto_extract or source or len(words.split()) < SAID_MIN_WORDS or words.startswith("/") or is_request(words):
         return None
-    return new_memory(f'You said: "{words[:SAID_MAX_CHARS]}"', kind=SAID, origin="said", conversation_id=conversation_id,
+    return new_memory(said_text(words[:SAID_MAX_CHARS]), kind=SAID, origin="said", conversation_id=conversation_id,
                       said_at=runtime.clock().isoformat(timespec="seconds"))
 
 

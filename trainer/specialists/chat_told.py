@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from memory.store import said_text
 from trainer.specialists.phrases import random_now
 from trainer.specialists.toolrun import Plan
 
@@ -106,7 +107,7 @@ def asked_plans(rng: random.Random, templates: list[str], told: list[str], n: in
         template = rng.choice(templates)
         topic, news, key = rng.choice(NEWS)
         others = [o for o in rng.sample(NEWS, 4) if o[0] != topic][:2]
-        said = lambda s: f'You said: "{TOLD[rng.choice(told)].format(news=s)}"'  # noqa: E731  (as recall shows it)
+        said = lambda s: said_text(TOLD[rng.choice(told)].format(news=s))  # noqa: E731  (as recall shows it)
         in_tail = known and not (in_view and rng.random() < 0.3)  # in the same conversation recall usually finds it too
         tail = ([said(news)] if in_tail else []) + [said(o[1]) for o in others]
         rng.shuffle(tail)
