@@ -120,8 +120,9 @@ def test_a_body_that_does_not_arrive_is_408_and_closed(fast) -> None:
     started = time.monotonic()
     with socket.create_connection(("127.0.0.1", fast.port), timeout=15) as s:
         s.sendall(_post(b'{"model": "L0", "messages": [')[:-10])  # headers promise more than is sent
-        reply = s.recv(65536)
-        assert s.recv(1) == b""
+        reply = b""
+        while chunk := s.recv(65536):  # to the close (a timeout if it never comes); under load the reply came in two reads
+            reply += chunk
     assert _statuses(reply) == [408] and time.monotonic() - started < 10
 
 
