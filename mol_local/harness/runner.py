@@ -125,6 +125,8 @@ class Harness:
         ))
 
     def _dispatch(self, call: ToolCall) -> ToolOutcome:
+        if call.refused:
+            return ToolOutcome(f"Error: {call.refused}", "denied")
         if call.error:
             return ToolOutcome(
                 f"Error: {call.error} — write the call as "

@@ -2,13 +2,15 @@
 
 Each rule touches one reminders call, only when the request is unambiguous,
 and the tool says back what it did (the exact time it set, the reminder it
-completed), so the person sees the result either way.
+completed), so the person sees the result either way. One rule refuses: a
+completion the request does not ask for is not run (the model reads why).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mol_local.harness.when import copies_a_time, stated_offset
@@ -17,6 +19,17 @@ from mol_local.turn.tasks import ToolCall
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
 
+_TICK = re.compile(
+    r"\b(?:tick|cross|check|mark|strike|scratch)\w*\b.{0,60}?\b(?:off|done|complete|completed|finished)\b|"
+    r"\b(?:remove|delete|clear|drop)\b.{0,40}\breminders?\b|\b(?:off|from) my (?:reminders|list|to-?do)",
+    re.I,
+)
+_DONE = re.compile(r"\b(?:done|finished|completed?|did|took care|sorted|dealt with|handled|already)\b", re.I)
+NOT_ASKED = ("not run: the request does not say a reminder is done, so nothing was ticked off — "
+             "answer the request; to show the reminders, use reminders.list")
+_WORD = re.compile(r"[a-z]+")
+_STOP = frozenset("the and for with that this then them they you your my mine our off out not now its it's are was were "
+                  "have has had can could would should please just already tick cross mark done reminder reminders".split())
 _DAY = re.compile(r"\b(?:the day after tomorrow|today|tonight|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
 
 
@@ -26,6 +39,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
     if call.error:
         return call
     if call.name == "reminders.complete":
+        if not asks_to_complete(request):
+            return replace(call, refused=NOT_ASKED)
         return with_named_reminder(call, request, open_reminders())
     if call.name != "reminders.create" or not isinstance(call.arguments.get("due"), str):
         return call
@@ -37,16 +52,53 @@ def open_reminders(rt: Runtime) -> Callable[[], Sequence[dict]]:
     return rt.tool_hub.reminders.list if rt.tool_hub is not None else tuple
 
 
+def asks_to_complete(request: str) -> bool:
+    """Whether the person says something is done or asks to tick it off. Completing is the one reminders call
+    that changes what the person has; the embedded L1 ran it on "Do I have any reminders?" and "Show me my
+    reminders" (its tick-off habit: list, then complete), so it runs only when the request asks for it: a
+    tick/cross/mark … off, or a statement (not a question) that something is done."""
+    if _TICK.search(request):
+        return True
+    return not request.rstrip().endswith("?") and bool(_DONE.search(request))  # "Did I set …?" asks, it tells nothing done
+
+
 def with_named_reminder(call: ToolCall, request: str, rows: Sequence[dict]) -> ToolCall:
-    """The reminder the person named, when the model picked another open one (tick 'confirm the flight' off
-    completed 'water the garden' in `mol bench specialists`): only when exactly one open reminder's text is
-    in the request and the chosen one's is not."""
+    """The reminder the person named, when the model picked another open one.
+
+    Seen: tick 'confirm the flight' off completed 'water the garden' (`mol bench specialists`); "I already
+    took the bins out, tick that off" completed 'pay the rent' (`mol chat`). The named one is the single
+    open reminder whose text is in the request word for word, else the single one sharing the most words
+    with it ("took the bins out" ~ "take the bins out"); the model's pick stands when it is named as well
+    as any other, or when no single reminder is named best."""
     said = request.lower()
     named = [r for r in rows if r["text"] and r["text"].lower() in said]
     chosen = next((r for r in rows if r["id"] == call.arguments.get("id")), None)
-    if len(named) != 1 or (chosen is not None and chosen["text"].lower() in said):
+    if chosen is not None and chosen["text"].lower() in said:
+        return call
+    if not named:
+        words = _stems(request)
+        overlap = {r["id"]: len(_stems(r["text"] or "") & words) for r in rows}
+        best = max(overlap.values(), default=0)
+        named = [r for r in rows if best and overlap[r["id"]] == best]
+        if chosen is not None and overlap.get(chosen["id"]) == best:
+            return call
+    if len(named) != 1:
         return call
     return ToolCall(call.name, {**call.arguments, "id": named[0]["id"]}, call.raw)
+
+
+def _stems(text: str) -> set[str]:
+    """Content words with a plural or past ending cut ("bins" -> "bin", "watered" -> "water")."""
+    out = set()
+    for word in _WORD.findall(text.lower()):
+        if word in _STOP or len(word) < 3:
+            continue
+        for end in ("ing", "ed", "es", "s"):
+            if word.endswith(end) and len(word) - len(end) >= 3:
+                word = word[: -len(end)]
+                break
+        out.add(word)
+    return out
 
 
 def with_stated_day(call: ToolCall, request: str) -> ToolCall:

@@ -29,6 +29,7 @@ class ToolCall:
     arguments: dict
     raw: str
     error: str | None = None  # set when the call could not be parsed
+    refused: str | None = None  # set when the request does not ask for what this call would change (turn/ground.py)
 
 
 class ToolRunner(Protocol):

@@ -159,3 +159,33 @@ def test_forced_slot_skips_the_router(scripted_runtime) -> None:
     hooks = TurnHooks(on_route=lambda r: pytest.fail("routed"))
     result = rt.session().run_turn("What causes the seasons?", slot="L2", hooks=hooks)
     assert result.slot == "L2" and rt.timeline.route_decision(result.task_id)["mode"] == "forced"
+
+
+def _three_open(rt) -> dict[str, str]:
+    made = [rt.tool_hub.reminders.create(t, d) for t, d in
+            (("take the bins out", "2026-12-04T08:00"), ("pay the rent", "2026-12-07T07:30"), ("call the dentist", "2026-12-04T15:00"))]
+    return {r["text"]: r["id"] for r in made}
+
+
+def test_asking_what_is_open_ticks_nothing_off(scripted_runtime) -> None:
+    """Seen with the shipped L1 on "Do I have any reminders?": reminders.list, then reminders.complete of the first
+    one it read. A completion runs only when the request says something is done."""
+    rt, scripted = scripted_runtime([])
+    ids = _three_open(rt)
+    scripted.outputs += [call("reminders.list"), call("reminders.complete", id=ids["pay the rent"]), "You have three reminders."]
+    result = rt.session().run_turn("Do I have any reminders?", slot="L1")
+    assert sorted(r["text"] for r in rt.tool_hub.reminders.list()) == sorted(ids)  # all three still open
+    refused = result.tool_calls[-1]
+    assert refused["name"] == "reminders.complete" and refused["result"].startswith("Error: not run: the request does not say")
+    statuses = [r["status"] for r in rt.db.query("select status from tool_calls where tool = 'reminders.complete'")]
+    assert statuses == ["denied"]
+
+
+def test_a_tick_off_completes_the_reminder_the_person_named_in_other_words(scripted_runtime) -> None:
+    """Seen with `mol chat`: "I already took the bins out, tick that off" completed 'pay the rent'."""
+    rt, scripted = scripted_runtime([])
+    ids = _three_open(rt)
+    scripted.outputs += [call("reminders.list"), call("reminders.complete", id=ids["pay the rent"]), "Ticked off."]
+    result = rt.session().run_turn("I already took the bins out, tick that off", slot="L1")
+    assert sorted(r["text"] for r in rt.tool_hub.reminders.list()) == ["call the dentist", "pay the rent"]
+    assert result.tool_calls[-1]["result"] == "Done: take the bins out"

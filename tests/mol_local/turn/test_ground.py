@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mol_local.harness.when import copies_a_time, stated_offset
-from mol_local.turn.ground import grounded
+from mol_local.turn.ground import asks_to_complete, grounded
 from mol_local.turn.options import AnswerOptions
 from mol_local.turn.tasks import ToolCall
 
@@ -65,6 +65,38 @@ OPEN = [{"id": "a1", "text": "water the garden"}, {"id": "b2", "text": "confirm 
 def test_the_reminder_completed_is_the_one_named(chosen: str, request_text: str, wanted: str) -> None:
     call = ToolCall("reminders.complete", {"id": chosen}, "")
     assert grounded(call, request_text, lambda: OPEN).arguments["id"] == wanted
+
+
+@pytest.mark.parametrize(("chosen", "request_text", "wanted"), [
+    ("b2", "I already watered the garden, tick that off", "a1"),  # other words: "watered" ~ "water", "garden"
+    ("a1", "Confirmed the flights, cross it off", "b2"),
+    ("b2", "done, tick it off", "b2"),  # nothing named: the model's pick stands
+    ("a1", "the garden and the flight are done", "a1"),  # both named as well: the model's pick stands
+])
+def test_a_reminder_named_in_other_words_is_the_one_completed(chosen: str, request_text: str, wanted: str) -> None:
+    call = ToolCall("reminders.complete", {"id": chosen}, "")
+    assert grounded(call, request_text, lambda: OPEN).arguments["id"] == wanted
+
+
+@pytest.mark.parametrize("request_text", [
+    "Do I have any reminders?", "Show me my reminders", "What's on my list for tomorrow?", "What are my reminders?",
+    "Did I already set a reminder for the dentist?", "Remind me to call mum at 5",
+])
+def test_a_completion_the_request_does_not_ask_for_is_refused(request_text: str) -> None:
+    assert not asks_to_complete(request_text)
+    got = grounded(ToolCall("reminders.complete", {"id": "a1"}, ""), request_text, lambda: OPEN)
+    assert got.refused and got.arguments == {"id": "a1"}
+
+
+@pytest.mark.parametrize("request_text", [
+    "I already took the bins out, tick that off", "You can cross 'call the dentist' off my reminders now, it's done",
+    "Called the bank already, cross that one off", "Mark the reminder 'water the plants' as done",
+    "I took care of the car insurance; that reminder can go", "Got the tax return sorted — mark that reminder as complete",
+    "Can you check off pay the rent?", "Remove the dentist reminder", "Finished the report",
+])
+def test_a_completion_asked_for_runs(request_text: str) -> None:
+    assert asks_to_complete(request_text)
+    assert not grounded(ToolCall("reminders.complete", {"id": "a1"}, ""), request_text, lambda: OPEN).refused
 
 
 def test_copies_a_time() -> None:
