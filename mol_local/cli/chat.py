@@ -18,6 +18,17 @@ from mol_local.turn import TurnHooks
 FORMATS = ("json", "jsonl", "md")
 
 
+MAX_RESULT_LINES = 8
+
+
+def tool_result_text(result: str) -> str:
+    """A tool's result as the terminal shows it: every line up to MAX_RESULT_LINES (a reminders.list showed
+    only its first reminder, as if it were the only one)."""
+    lines = result.strip().splitlines()
+    more = [f"… {len(lines) - MAX_RESULT_LINES} more lines"] if len(lines) > MAX_RESULT_LINES else []
+    return "\n  ".join(lines[:MAX_RESULT_LINES] + more)
+
+
 class ChatGroup(click.Group):
     """`mol chat TEXT` sends a turn; `mol chat export ...` / `mol chat import ...` are subcommands."""
 
@@ -59,7 +70,7 @@ def send(ctx: click.Context, text: str | None, conversation_id: str | None, list
     out = _Out(as_json, remote=runtime.hcp.backend == "remote")
     hooks = TurnHooks(on_token=out.token, on_answer=out.answer, on_draft=out.drafting)
     if not as_json:
-        hooks.on_tool = lambda c: click.echo(f"\n[{c['name'] or 'tool call'} → {c['result'].splitlines()[0] if c['result'] else ''}]", err=True)
+        hooks.on_tool = lambda c: click.echo(f"\n[{c['name'] or 'tool call'} → {tool_result_text(c['result'])}]", err=True)
     hooks.on_fallback = out.fallback
     if slot is not None and slot not in runtime.hcp.slots:
         raise click.UsageError(f"slot {slot} is not in this HCP — use one of {', '.join(runtime.hcp.slots)}")
@@ -85,7 +96,9 @@ def send(ctx: click.Context, text: str | None, conversation_id: str | None, list
     else:
         out.flush()
         if result.document is not None:  # a view: readable here, live in the app
-            click.echo(document_text(result.document), nl=False)
+            from mol_local.genui.binding import DataPort
+
+            click.echo(document_text(result.document, DataPort(runtime.db).text_rows), nl=False)
         else:
             out.settle(result.answer)
         click.echo()

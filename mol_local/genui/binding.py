@@ -16,7 +16,7 @@ from sqlite_utils import Database
 from memory.store import MemoryStore
 from mol_local.genui.errors import BadAction
 from mol_local.harness.errors import BadArguments
-from mol_local.harness.store import NotesStore, RemindersStore
+from mol_local.harness.store import NotesStore, RemindersStore, local_due
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,13 @@ class DataPort:
         if source == "memories":
             return [BoundRow(m.id, m.text, False, (m.text, m.kind)) for m in self.memories.list(limit=50)]
         raise BadAction(f"unknown data source {source!r} — use reminders, notes or memories")
+
+    def text_rows(self, source: str) -> list[tuple[str, bool]]:
+        """A source's rows as a terminal shows them (genui.text): open reminders first, each with its due time."""
+        if source != "reminders":
+            return [(r.label, r.done) for r in self.rows(source)]
+        rows = sorted(self.reminders.list(include_done=True), key=lambda r: r["completed_at"] is not None)
+        return [(f"{r['text']} · {local_due(r['due_at'])}", r["completed_at"] is not None) for r in rows]
 
     def tick(self, source: str, row_id: str, done: bool) -> None:
         """Ticking a bound item: a reminder is completed; notes and memories have no done state."""

@@ -7,9 +7,11 @@ the app (`mol`), the exact document in `mol chat --json` and `mol genui export`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 MAX_ROWS = 12  # of a bound list
+SourceRows = Callable[[str], Sequence[tuple[str, bool]]]  # a data source's rows as (text, done), e.g. DataPort-backed
 
 
 def _rows(value: Any) -> list[str]:
@@ -24,9 +26,15 @@ def _rows(value: Any) -> list[str]:
     return out
 
 
-def _lines(comp: dict[str, Any], state: dict[str, Any]) -> list[str]:
+def _lines(comp: dict[str, Any], state: dict[str, Any], source_rows: SourceRows | None) -> list[str]:
     kind, label = comp["type"], str(comp.get("label") or "")
     bound = state.get(comp.get("bind") or "")
+    source = comp.get("source")
+    if isinstance(source, str) and source_rows is not None and kind in ("Checklist", "Table"):
+        rows = list(source_rows(source))
+        shown = [f"  {'☑' if done else '☐'} {text}" if kind == "Checklist" else f"  {text}" for text, done in rows[:MAX_ROWS]]
+        more = [f"  … and {len(rows) - MAX_ROWS} more"] if len(rows) > MAX_ROWS else []
+        return [label] + (shown + more if rows else [f"  (no {source} yet)"])
     if kind == "Checklist":
         items = bound if isinstance(bound, list) else []
         ticks = ["☑" if isinstance(i, dict) and i.get("done") else "☐" for i in items[:MAX_ROWS]]
@@ -55,11 +63,12 @@ def clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def document_text(doc: dict[str, Any]) -> str:
-    """Title, then every component (bound lists shown once their state is there)."""
+def document_text(doc: dict[str, Any], source_rows: SourceRows | None = None) -> str:
+    """Title, then every component (bound lists shown once their state is there). With `source_rows`, a
+    component bound to the person's reminders, notes or memories shows their rows as they are now."""
     lines = [str(doc["title"])] if doc.get("title") else []
     state = doc.get("state") if isinstance(doc.get("state"), dict) else {}
     for comp in doc.get("components") or []:
         if isinstance(comp, dict) and isinstance(comp.get("type"), str):
-            lines += _lines(comp, state)
+            lines += _lines(comp, state, source_rows)
     return "\n".join(lines)

@@ -2,8 +2,9 @@
 
 Each rule touches one reminders call, only when the request is unambiguous,
 and the tool says back what it did (the exact time it set, the reminder it
-completed), so the person sees the result either way. One rule refuses: a
-completion the request does not ask for is not run (the model reads why).
+completed), so the person sees the result either way. Two rules change the
+call: a completion the request does not ask for is not run (the model reads
+why), and a reminder "made" for a request to see the reminders lists them.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ _TICK = re.compile(
 _DONE = re.compile(r"\b(?:done|finished|completed?|did|took care|sorted|dealt with|handled|already)\b", re.I)
 NOT_ASKED = ("not run: the request does not say a reminder is done, so nothing was ticked off — "
              "answer the request; to show the reminders, use reminders.list")
+_SEE = re.compile(r"\b(?:list|show|see|view|read|check|tell me|what|which|any|all)\b.{0,25}\breminders\b|"
+                  r"\b(?:what|anything)\b.{0,30}\bon my (?:list|to-?do(?: list)?|reminders)\b", re.I)
+_SET = re.compile(r"\b(?:remind me|set|add|create|make|new|heads-up|alarm|don't let me forget)\b", re.I)
 _WORD = re.compile(r"[a-z]+")
 _STOP = frozenset("the and for with that this then them they you your my mine our off out not now its it's are was were "
                   "have has had can could would should please just already tick cross mark done reminder reminders".split())
@@ -42,6 +46,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         if not asks_to_complete(request):
             return replace(call, refused=NOT_ASKED)
         return with_named_reminder(call, request, open_reminders())
+    if call.name in ("reminders.create", "reminders.list") and asks_to_see_reminders(request):
+        return ToolCall("reminders.list", {}, call.raw, answers=True)
     if call.name != "reminders.create" or not isinstance(call.arguments.get("due"), str):
         return call
     return with_stated_offset(with_stated_day(call, request), request)
@@ -60,6 +66,22 @@ def asks_to_complete(request: str) -> bool:
     if _TICK.search(request):
         return True
     return not request.rstrip().endswith("?") and bool(_DONE.search(request))  # "Did I set …?" asks, it tells nothing done
+
+
+def asks_to_see_reminders(request: str) -> bool:
+    """Whether the person asks to see their reminders and to set none ("List my reminders", "Do I have any
+    reminders?"). The embedded L0 answered those with reminders.create: a reminder called "Reminders", or a
+    refused due "the user's words"; the request settles which call it is, so it becomes reminders.list."""
+    return bool(_SEE.search(request)) and not _SET.search(request)
+
+
+def read_answer(results: Sequence[str]) -> str:
+    """The answer to "List my reminders" from the list itself: after reading it, the embedded L0 wrote "You can
+    remind your reminder to pay the rent on …" (it never learned to answer from a list)."""
+    rows = [line.split(" · ", 2) for result in results for line in result.splitlines() if line.count(" · ") >= 2]
+    if not rows:
+        return "You have no open reminders."
+    return "\n".join([f"Your open reminders ({len(rows)}):"] + [f"- {text} — {when}" for _id, when, text in rows])
 
 
 def with_named_reminder(call: ToolCall, request: str, rows: Sequence[dict]) -> ToolCall:

@@ -21,7 +21,7 @@ from memory.transfer import source_writer
 from mol_local.engine.base import GenerationRequest, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
-from mol_local.turn.ground import grounded, open_reminders
+from mol_local.turn.ground import grounded, open_reminders, read_answer
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
@@ -301,6 +301,10 @@ class Session:
                         hooks.on_tool(tool_calls[-1])
                     self._check(cancel)
                 machine.tools_done()
+                if all(c.answers for c in calls):  # the read the request asked for: its result is the answer
+                    answer = read_answer([c["result"] for c in tool_calls[-len(calls):]])
+                    new.append(MessageRecord("assistant", answer))
+                    machine.answered(0)
             else:
                 if machine.capped:  # still calling tools at tools.max_rounds: the person gets words, not markup
                     answer = capped_answer(answer, tool_calls, machine.rounds)

@@ -30,6 +30,7 @@ class ToolCall:
     raw: str
     error: str | None = None  # set when the call could not be parsed
     refused: str | None = None  # set when the request does not ask for what this call would change (turn/ground.py)
+    answers: bool = False  # the read the request asked for: its result is the answer (turn/ground.py)
 
 
 class ToolRunner(Protocol):

@@ -142,3 +142,22 @@ def test_document_text_shows_the_title_components_and_bound_items() -> None:
                                                {"id": "b", "type": "Button", "label": "More", "action": "more"}],
            "state": {"items": [{"label": "Gloves", "done": True}, {"label": "Goggles", "done": False}], "left": 300}}
     assert document_text(doc).splitlines() == ["Ski trip", "Pack", "  ☑ Gloves", "  ☐ Goggles", "Wax: timer, 5:00", "[ More ]"]
+
+
+def test_a_view_bound_to_the_reminders_shows_them_in_the_terminal(mol_home: Path) -> None:
+    """`mol chat "Show me my reminders"` printed "My reminders" and "…": the live rows were only in the app."""
+    from memory.db import open_db
+    from mol_local.cli.chat import tool_result_text
+    from mol_local.genui.binding import DataPort
+    from mol_local.genui.text import document_text
+
+    port = DataPort(open_db(mol_home / "t.db"))
+    doc = {"title": "Reminders", "components": [{"id": "c", "type": "Checklist", "label": "My reminders", "source": "reminders"}]}
+    assert document_text(doc, port.text_rows).splitlines() == ["Reminders", "My reminders", "  (no reminders yet)"]
+    port.reminders.create("pay the rent", "2026-12-07T07:30")
+    done = port.reminders.create("take the bins out", "2026-12-04T08:00")
+    port.reminders.complete(done["id"])
+    lines = document_text(doc, port.text_rows).splitlines()
+    assert lines[2].startswith("  ☐ pay the rent · Mon 7 Dec 2026, 07:30") and lines[3].startswith("  ☑ take the bins out")
+    assert tool_result_text("a\nb\nc") == "a\n  b\n  c"  # a list showed only its first line
+    assert tool_result_text("\n".join(map(str, range(10)))).endswith("7\n  … 2 more lines")

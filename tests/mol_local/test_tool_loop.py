@@ -169,16 +169,22 @@ def _three_open(rt) -> dict[str, str]:
 
 def test_asking_what_is_open_ticks_nothing_off(scripted_runtime) -> None:
     """Seen with the shipped L1 on "Do I have any reminders?": reminders.list, then reminders.complete of the first
-    one it read. A completion runs only when the request says something is done."""
+    one it read. Now the list it asked for is the answer; and a completion runs only when the request says
+    something is done."""
     rt, scripted = scripted_runtime([])
     ids = _three_open(rt)
-    scripted.outputs += [call("reminders.list"), call("reminders.complete", id=ids["pay the rent"]), "You have three reminders."]
+    complete = call("reminders.complete", id=ids["pay the rent"])
+    scripted.outputs += [call("reminders.list"), complete, "You have three reminders."]
     result = rt.session().run_turn("Do I have any reminders?", slot="L1")
     assert sorted(r["text"] for r in rt.tool_hub.reminders.list()) == sorted(ids)  # all three still open
+    assert result.answer.startswith("Your open reminders (3):") and len(scripted.outputs) == 2
+    scripted.outputs = [call("reminders.list"), complete, "Here is a plan."]
+    result = rt.session().run_turn("Help me plan tomorrow around my reminders", slot="L1")
+    assert sorted(r["text"] for r in rt.tool_hub.reminders.list()) == sorted(ids)
     refused = result.tool_calls[-1]
     assert refused["name"] == "reminders.complete" and refused["result"].startswith("Error: not run: the request does not say")
     statuses = [r["status"] for r in rt.db.query("select status from tool_calls where tool = 'reminders.complete'")]
-    assert statuses == ["denied"]
+    assert statuses == ["denied"] and result.answer == "Here is a plan."
 
 
 def test_a_tick_off_completes_the_reminder_the_person_named_in_other_words(scripted_runtime) -> None:
@@ -189,3 +195,13 @@ def test_a_tick_off_completes_the_reminder_the_person_named_in_other_words(scrip
     result = rt.session().run_turn("I already took the bins out, tick that off", slot="L1")
     assert sorted(r["text"] for r in rt.tool_hub.reminders.list()) == ["call the dentist", "pay the rent"]
     assert result.tool_calls[-1]["result"] == "Done: take the bins out"
+
+
+def test_a_request_to_see_the_reminders_lists_them_and_makes_none(scripted_runtime) -> None:
+    """Seen with `mol chat "List my reminders"`: the shipped L0 made a reminder called "Reminders" for 10:00."""
+    rt, scripted = scripted_runtime([call("reminders.create", text="Reminders", due="today at 10:00"), "never read"])
+    ids = _three_open(rt)
+    result = rt.session().run_turn("List my reminders", slot="L0")
+    assert sorted(r["text"] for r in rt.tool_hub.reminders.list()) == sorted(ids)  # nothing made
+    assert [c["name"] for c in result.tool_calls] == ["reminders.list"] and scripted.outputs == ["never read"]
+    assert result.answer.splitlines()[0] == "Your open reminders (3):" and "- pay the rent — Mon 7 Dec 2026, 07:30" in result.answer

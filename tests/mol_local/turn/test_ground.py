@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mol_local.harness.when import copies_a_time, stated_offset
-from mol_local.turn.ground import asks_to_complete, grounded
+from mol_local.turn.ground import asks_to_complete, asks_to_see_reminders, grounded, read_answer
 from mol_local.turn.options import AnswerOptions
 from mol_local.turn.tasks import ToolCall
 
@@ -114,3 +114,22 @@ def test_the_call_that_runs_carries_the_offset(runtime) -> None:
     for call in copied:
         assert call["arguments"]["before"] == "30 minutes", call
         assert "13:30" in call["result"], call  # the time the tool worked out and said back (or refused)
+
+
+@pytest.mark.parametrize(("request_text", "see"), [
+    ("List my reminders", True), ("Do I have any reminders?", True), ("What reminders do I have?", True),
+    ("Which reminders are still open?", True), ("What's on my list for tomorrow?", True),
+    ("Remind me to call mum at 5", False), ("Set a reminder to check the oven at 6", False),
+    ("Can you list my reminders and add one for 5pm?", False), ("Remind me tomorrow at 9 to read my reminders", False),
+])
+def test_a_request_to_see_the_reminders(request_text: str, see: bool) -> None:
+    assert asks_to_see_reminders(request_text) is see
+    got = grounded(create(text="Reminders", due="today at 10:00"), request_text)
+    assert (got.name, got.answers) == (("reminders.list", True) if see else ("reminders.create", False))
+
+
+def test_the_list_asked_for_is_the_answer() -> None:
+    listed = "a1 · Fri 4 Dec 2026, 08:00 · take the bins out\nb2 · Mon 7 Dec 2026, 07:30 · pay the rent"
+    assert read_answer([listed]) == ("Your open reminders (2):\n- take the bins out — Fri 4 Dec 2026, 08:00\n"
+                                     "- pay the rent — Mon 7 Dec 2026, 07:30")
+    assert read_answer(["No reminders."]) == "You have no open reminders."
