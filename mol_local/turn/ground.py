@@ -69,10 +69,10 @@ def asks_to_complete(request: str) -> bool:
 
 
 def asks_to_see_reminders(request: str) -> bool:
-    """Whether the person asks to see their reminders and to set none ("List my reminders", "Do I have any
-    reminders?"). The embedded L0 answered those with reminders.create: a reminder called "Reminders", or a
+    """Whether the person asks to see their reminders, and to set or tick off none ("List my reminders", "Do
+    I have any reminders?"; not "Mark all my reminders as done"). The embedded L0 answered those with reminders.create: a reminder called "Reminders", or a
     refused due "the user's words"; the request settles which call it is, so it becomes reminders.list."""
-    return bool(_SEE.search(request)) and not _SET.search(request)
+    return bool(_SEE.search(request)) and not _SET.search(request) and not _TICK.search(request)
 
 
 def read_answer(results: Sequence[str]) -> str:

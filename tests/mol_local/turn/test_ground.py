@@ -121,6 +121,7 @@ def test_the_call_that_runs_carries_the_offset(runtime) -> None:
     ("Which reminders are still open?", True), ("What's on my list for tomorrow?", True),
     ("Remind me to call mum at 5", False), ("Set a reminder to check the oven at 6", False),
     ("Can you list my reminders and add one for 5pm?", False), ("Remind me tomorrow at 9 to read my reminders", False),
+    ("Mark all my reminders as done", False),
 ])
 def test_a_request_to_see_the_reminders(request_text: str, see: bool) -> None:
     assert asks_to_see_reminders(request_text) is see
