@@ -37,8 +37,8 @@ async def test_an_l3_turn_shows_a_sketch_while_written_then_the_live_view(make_a
 
         def sketched() -> bool:
             found = answer.query(ViewDraft)
-            if found:
-                sketches.append(str(found.first().render()))
+            if found and (text := str(found.first().render())):  # mounted, then shown: an empty render is not a sketch yet
+                sketches.append(text)
             return bool(sketches) or not app.chat.running
 
         await wait_for(pilot, sketched, timeout=120, what="the sketch")

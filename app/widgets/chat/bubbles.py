@@ -81,10 +81,10 @@ class AssistantMessage(Vertical):
 
         found = self.query(ViewDraft)
         sketch = found.first() if found else ViewDraft(classes="view-draft")
+        sketch.show(draft)  # before it is mounted: never an empty frame
         if not found:
             await self.mount(sketch, before=self.query_one(".details", Collapsible))
             self.markdown.display = False  # the document's JSON is not for reading
-        sketch.show(draft)
 
     async def drop_draft(self) -> None:
         """The validated view (or the error text) is shown: the sketch goes."""
