@@ -79,8 +79,12 @@ def _reminders_list(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
 
 
 def _reminders_complete(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    """Says what is still open too, so the answer can copy it: the L1 specialist wrote "Still open: …" from
+    the list it had read before and gave a reminder another one's time."""
     row = ctx.reminders.complete(a["id"])
-    return ToolOutcome(f"Done: {row['text']}")
+    left = [f"{r['text']} ({local_due(r['due_at'])})" for r in ctx.reminders.list()]
+    rest = f"Still open: {'; '.join(left)}." if left else "Nothing else is open."
+    return ToolOutcome(f"Done: {row['text']}. {rest}")
 
 
 def _resolve(ctx: ToolContext, rel: str) -> Path:

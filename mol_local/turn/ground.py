@@ -2,9 +2,10 @@
 
 Each rule touches one reminders call, only when the request is unambiguous,
 and the tool says back what it did (the exact time it set, the reminder it
-completed), so the person sees the result either way. Two rules change the
+completed), so the person sees the result either way. Three rules change the
 call: a completion the request does not ask for is not run (the model reads
-why), and a reminder "made" for a request to see the reminders lists them.
+why); a reminder "made" for a request to see the reminders lists them; one
+"made" for a tick-off completes the reminder the request names.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ _TICK = re.compile(
 _DONE = re.compile(r"\b(?:done|finished|completed?|did|took care|sorted|dealt with|handled|already)\b", re.I)
 NOT_ASKED = ("not run: the request does not say a reminder is done, so nothing was ticked off — "
              "answer the request; to show the reminders, use reminders.list")
+NOT_NAMED = ("not run: the request asks to tick a reminder off, not to set one, and names no single open reminder — "
+             "ask which one")
 _SEE = re.compile(r"\b(?:list|show|see|view|read|check|tell me|what|which|any|all)\b.{0,25}\breminders\b|"
                   r"\b(?:what|anything)\b.{0,30}\bon my (?:list|to-?do(?: list)?|reminders)\b", re.I)
 _SET = re.compile(r"\b(?:remind me|set|add|create|make|new|heads-up|alarm|don't let me forget)\b", re.I)
@@ -48,6 +51,11 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return with_named_reminder(call, request, open_reminders())
     if call.name in ("reminders.create", "reminders.list") and asks_to_see_reminders(request):
         return ToolCall("reminders.list", {}, call.raw, answers=True)
+    if call.name == "reminders.create" and asks_to_tick_off(request):
+        named = named_reminders(request, open_reminders())
+        if len(named) != 1:
+            return replace(call, refused=NOT_NAMED)
+        return ToolCall("reminders.complete", {"id": named[0]["id"]}, call.raw, answers=True)
     if call.name != "reminders.create" or not isinstance(call.arguments.get("due"), str):
         return call
     return with_stated_offset(with_stated_day(call, request), request)
@@ -75,36 +83,47 @@ def asks_to_see_reminders(request: str) -> bool:
     return bool(_SEE.search(request)) and not _SET.search(request) and not _TICK.search(request)
 
 
-def read_answer(results: Sequence[str]) -> str:
-    """The answer to "List my reminders" from the list itself: after reading it, the embedded L0 wrote "You can
-    remind your reminder to pay the rent on …" (it never learned to answer from a list)."""
-    rows = [line.split(" · ", 2) for result in results for line in result.splitlines() if line.count(" · ") >= 2]
+def asks_to_tick_off(request: str) -> bool:
+    """"Called the bank already, cross that one off": a tick-off that sets nothing. Routed to L0, the embedded
+    model answered such requests with reminders.create (a reminder due 'the dentist'); the call the request
+    settles is the completion of the reminder it names."""
+    return bool(_TICK.search(request)) and not _SET.search(request)
+
+
+def read_answer(calls: Sequence[dict]) -> str:
+    """The answer from what the calls the request settled said: a list as one line per reminder (after reading
+    it, the embedded L0 wrote "You can remind your reminder to pay the rent on …"), a completion as its result
+    ("Done: X. Still open: …")."""
+    done = [c["result"].strip() for c in calls if c["name"] == "reminders.complete"]
+    if done:
+        return "\n".join(done)
+    rows = [line.split(" · ", 2) for c in calls for line in c["result"].splitlines() if line.count(" · ") >= 2]
     if not rows:
         return "You have no open reminders."
     return "\n".join([f"Your open reminders ({len(rows)}):"] + [f"- {text} — {when}" for _id, when, text in rows])
+
+
+def named_reminders(request: str, rows: Sequence[dict]) -> list[dict]:
+    """The open reminders the request names best: those whose text is in it word for word, else those sharing
+    the most content words with it ("took the bins out" ~ "take the bins out"); none when none shares one."""
+    said = request.lower()
+    named = [r for r in rows if r["text"] and r["text"].lower() in said]
+    if named:
+        return named
+    words = _stems(request)
+    overlap = {r["id"]: len(_stems(r["text"] or "") & words) for r in rows}
+    best = max(overlap.values(), default=0)
+    return [r for r in rows if best and overlap[r["id"]] == best]
 
 
 def with_named_reminder(call: ToolCall, request: str, rows: Sequence[dict]) -> ToolCall:
     """The reminder the person named, when the model picked another open one.
 
     Seen: tick 'confirm the flight' off completed 'water the garden' (`mol bench specialists`); "I already
-    took the bins out, tick that off" completed 'pay the rent' (`mol chat`). The named one is the single
-    open reminder whose text is in the request word for word, else the single one sharing the most words
-    with it ("took the bins out" ~ "take the bins out"); the model's pick stands when it is named as well
-    as any other, or when no single reminder is named best."""
-    said = request.lower()
-    named = [r for r in rows if r["text"] and r["text"].lower() in said]
-    chosen = next((r for r in rows if r["id"] == call.arguments.get("id")), None)
-    if chosen is not None and chosen["text"].lower() in said:
-        return call
-    if not named:
-        words = _stems(request)
-        overlap = {r["id"]: len(_stems(r["text"] or "") & words) for r in rows}
-        best = max(overlap.values(), default=0)
-        named = [r for r in rows if best and overlap[r["id"]] == best]
-        if chosen is not None and overlap.get(chosen["id"]) == best:
-            return call
-    if len(named) != 1:
+    took the bins out, tick that off" completed 'pay the rent' (`mol chat`). The model's pick stands when it
+    is named as well as any other, or when no single reminder is named best."""
+    named = named_reminders(request, rows)
+    if len(named) != 1 or named[0]["id"] == call.arguments.get("id"):
         return call
     return ToolCall(call.name, {**call.arguments, "id": named[0]["id"]}, call.raw)
 

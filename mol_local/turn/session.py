@@ -302,7 +302,7 @@ class Session:
                     self._check(cancel)
                 machine.tools_done()
                 if all(c.answers for c in calls):  # the read the request asked for: its result is the answer
-                    answer = read_answer([c["result"] for c in tool_calls[-len(calls):]])
+                    answer = read_answer(tool_calls[-len(calls):])
                     new.append(MessageRecord("assistant", answer))
                     machine.answered(0)
             else:

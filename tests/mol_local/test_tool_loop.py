@@ -194,7 +194,8 @@ def test_a_tick_off_completes_the_reminder_the_person_named_in_other_words(scrip
     scripted.outputs += [call("reminders.list"), call("reminders.complete", id=ids["pay the rent"]), "Ticked off."]
     result = rt.session().run_turn("I already took the bins out, tick that off", slot="L1")
     assert sorted(r["text"] for r in rt.tool_hub.reminders.list()) == ["call the dentist", "pay the rent"]
-    assert result.tool_calls[-1]["result"] == "Done: take the bins out"
+    assert result.tool_calls[-1]["result"] == ("Done: take the bins out. Still open: call the dentist (Fri 4 Dec 2026, 15:00); "
+                                               "pay the rent (Mon 7 Dec 2026, 07:30).")  # what is left, soonest first
 
 
 def test_a_request_to_see_the_reminders_lists_them_and_makes_none(scripted_runtime) -> None:
@@ -205,3 +206,13 @@ def test_a_request_to_see_the_reminders_lists_them_and_makes_none(scripted_runti
     assert sorted(r["text"] for r in rt.tool_hub.reminders.list()) == sorted(ids)  # nothing made
     assert [c["name"] for c in result.tool_calls] == ["reminders.list"] and scripted.outputs == ["never read"]
     assert result.answer.splitlines()[0] == "Your open reminders (3):" and "- pay the rent — Mon 7 Dec 2026, 07:30" in result.answer
+
+
+def test_a_reminder_made_for_a_tick_off_completes_the_one_named_instead(scripted_runtime) -> None:
+    """Routed to L0, "You can cross 'call the dentist' off my reminders now" became a reminder due 'the dentist'."""
+    rt, scripted = scripted_runtime([call("reminders.create", text="the dentist", due="the dentist"), "never read"])
+    ids = _three_open(rt)
+    result = rt.session().run_turn("Called the dentist already, cross that one off", slot="L0")
+    assert sorted(r["text"] for r in rt.tool_hub.reminders.list()) == ["pay the rent", "take the bins out"]
+    assert [(c["name"], c["arguments"]) for c in result.tool_calls] == [("reminders.complete", {"id": ids["call the dentist"]})]
+    assert result.answer.startswith("Done: call the dentist. Still open: take the bins out") and scripted.outputs == ["never read"]

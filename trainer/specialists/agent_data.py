@@ -10,7 +10,8 @@ Families (each a set of request templates; whole templates are held out):
 - list: several tasks on one day, each at its time -> one reminders.create per task; the
   answer lists them in time order.
 - tick off: reminders exist already; round 1 reminders.list, round 2 reminders.complete
-  with the id read from round 1's real output; the answer names what is still open.
+  with the id read from round 1's real output; the answer names what is still open, copied
+  from the completion's result (which says it).
 - day plan: fixed times and a "before" deadline put in time order and saved with
   notes.create; the answer is the ordered plan.
 - plain plans (agent_plain): meals, packing, budgets in words alone, every constraint shown.
@@ -54,6 +55,8 @@ REMIND_NOTE = {
     "rn_note_first": "Note down that {fact}, and remind me {when} to {task}",
     "rn_also": "Save a note that {fact}. Also remind me to {task} {when}.",
     "rn_ask": "Can you remind me {when} to {task}? And write down that {fact}.",
+    "rn_could": "Could you set a reminder {when} to {task}? Also put in my notes that {fact}.",
+    "rn_need": "I need a reminder to {task} {when}, and a note saying {fact}.",
 }
 NOTE_FIRST = frozenset({"rn_note_first", "rn_also"})
 LIST = {
@@ -70,6 +73,8 @@ TICK = {
     "tick_done": "Done: {task}. Please tick it off my reminders",
     "tick_both": "I've done both of these: {task} and {task2}. Tick them off.",
     "tick_cross": "You can cross '{task}' off my reminders now — it's done",
+    "tick_finished": "Finished: {task}. Take it off my list, please.",
+    "tick_sorted": "'{task}' is sorted now, you can tick that one off",
 }
 DAY_PLAN = {
     "plan_my": "Plan {mine}: {items}; save it as a note",
@@ -263,6 +268,14 @@ def _listed(output: str) -> list[tuple[str, str, str]]:
     return [tuple(line.split(" · ", 2)) for line in output.splitlines() if line.count(" · ") >= 2]  # type: ignore[misc]
 
 
+def still_open(output: str) -> str:
+    """reminders.complete's "Done: X. Still open: a (when); b (when)." -> "Still open: a (when); b (when)."."""
+    for mark in ("Still open:", "Nothing else is open."):
+        if mark in output:
+            return output[output.index(mark):]
+    return ""
+
+
 def _open_count(n: int) -> str:
     return "no reminders left open" if n == 0 else f"{n} reminder{'s' if n > 1 else ''} still open"
 
@@ -284,9 +297,8 @@ def tick_plans(rng: random.Random, templates: list[str], n_plans: int) -> list[P
             return [("reminders.complete", {"id": i}) for i, _w, t in _listed(o[0]) if t in done]
 
         def answer(o: list[str], done: list[str] = done, style: int = style) -> str:
-            left = [f"{yours(t)} ({w})" for _i, w, t in _listed(o[0]) if t not in done]
             ticked = join([yours(t) for t in done])
-            rest = f"Still open: {join(left)}." if left else "That was the last open one."
+            rest = yours(still_open(o[-1]))  # copied from the last completion's result, which says what is left
             return f"Ticked off: {ticked}. {rest}" if style == 0 else f"Done — {ticked} {'are' if len(done) > 1 else 'is'} off your list. {rest}"
 
         plans.append(Plan(

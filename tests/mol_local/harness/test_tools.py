@@ -37,10 +37,12 @@ def test_reminders_create_list_complete_and_due(harness, hub: ToolHub) -> None:
     listed, _ = call(harness, "reminders.list")
     assert "water the plants" in listed and "no due time" in listed
     assert [r["text"] for r in hub.reminders.due()] == ["water the plants"]  # what the app surfaces
-    assert call(harness, "reminders.complete", {"id": rid}) == ("Done: water the plants", "ok")
+    assert call(harness, "reminders.complete", {"id": rid}) == ("Done: water the plants. Still open: someday (no due time).", "ok")
     assert "water the plants" not in call(harness, "reminders.list")[0]
     assert "(done)" in call(harness, "reminders.list", {"include_done": True})[0]
     assert hub.reminders.due() == []
+    other = next(r["id"] for r in hub.reminders.list() if r["text"] == "someday")
+    assert call(harness, "reminders.complete", {"id": other}) == ("Done: someday. Nothing else is open.", "ok")
 
 
 def test_reminder_with_unreadable_due_date(harness) -> None:

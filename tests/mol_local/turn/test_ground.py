@@ -129,8 +129,27 @@ def test_a_request_to_see_the_reminders(request_text: str, see: bool) -> None:
     assert (got.name, got.answers) == (("reminders.list", True) if see else ("reminders.create", False))
 
 
-def test_the_list_asked_for_is_the_answer() -> None:
+def test_the_list_or_the_completion_asked_for_is_the_answer() -> None:
     listed = "a1 · Fri 4 Dec 2026, 08:00 · take the bins out\nb2 · Mon 7 Dec 2026, 07:30 · pay the rent"
-    assert read_answer([listed]) == ("Your open reminders (2):\n- take the bins out — Fri 4 Dec 2026, 08:00\n"
-                                     "- pay the rent — Mon 7 Dec 2026, 07:30")
-    assert read_answer(["No reminders."]) == "You have no open reminders."
+    assert read_answer([{"name": "reminders.list", "result": listed}]) == (
+        "Your open reminders (2):\n- take the bins out — Fri 4 Dec 2026, 08:00\n- pay the rent — Mon 7 Dec 2026, 07:30")
+    assert read_answer([{"name": "reminders.list", "result": "No reminders."}]) == "You have no open reminders."
+    done = "Done: pay the rent. Nothing else is open."
+    assert read_answer([{"name": "reminders.complete", "result": done}]) == done
+
+
+@pytest.mark.parametrize(("request_text", "wanted"), [
+    ("Called the bank already, cross that one off", None),  # names no open reminder: refused, nothing made
+    ("Watered the garden, you can cross that one off", "a1"),
+    ("I confirmed the flight, tick it off", "b2"),
+    ("Remind me to tick off the flight tomorrow at 9", "create"),  # a reminder asked for: it stands
+])
+def test_a_reminder_made_for_a_tick_off_completes_the_one_named(request_text: str, wanted: str | None) -> None:
+    """Routed to L0, "You can cross 'call the dentist' off …" became a reminder due 'the dentist'."""
+    got = grounded(create(text="the flight", due="tomorrow at 9"), request_text, lambda: OPEN)
+    if wanted == "create":
+        assert got.name == "reminders.create" and not got.refused
+    elif wanted is None:
+        assert got.name == "reminders.create" and got.refused
+    else:
+        assert (got.name, got.arguments, got.answers) == ("reminders.complete", {"id": wanted}, True)

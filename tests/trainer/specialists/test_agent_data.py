@@ -113,7 +113,7 @@ def test_completing_the_wrong_reminder_is_dropped(rt) -> None:
 
 
 def test_a_new_reminder_instead_of_ticking_one_off_is_dropped(rt) -> None:
-    plan = next(p for p in agent_data.plans("train", scale=0.3) if p.template == "tick_mark")
+    plan = next(p for p in agent_data.plans("train", scale=0.3) if p.template.startswith("tick_") and p.template != "tick_both")
     done = plan.check["completed"][0]
     kept, dropped = materialize([dataclasses.replace(plan, rounds=[lambda _o: [("reminders.create", {"text": done})]])], rt)
     assert kept == [] and "1 reminders, wanted 0" in dropped[0][1] and "not completed" in dropped[0][1]
@@ -141,3 +141,14 @@ def test_a_trip_plan_is_words_alone_with_every_day_and_liked_thing_and_a_reminde
     remind = [lambda _o: [("reminders.create", {"text": "museum", "due": "tomorrow 9am"})]]
     kept, dropped = materialize([dataclasses.replace(plan, rounds=remind)], rt)
     assert kept == [] and "called a tool when none was needed" in dropped[0][1]
+
+
+def test_a_tick_off_answer_copies_what_is_still_open_from_the_completion(train) -> None:
+    """The shipped L1 wrote "Still open: pay the rent (…08:00)" for a 07:30 reminder, from the list it read a round
+    earlier; the completion now says what is left, and the answer says it back word for word."""
+    ticks = [c for c in train[0] if c.template.startswith("tick_")]
+    assert ticks
+    for case in ticks:
+        last = [m["content"] for m in case.gold if m["role"] == "tool"][-1]
+        rest = last[last.index("Still open:"):] if "Still open:" in last else "Nothing else is open."
+        assert last.startswith("Done: ") and agent_data.yours(rest) in case.answer, (last, case.answer)
