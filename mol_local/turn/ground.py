@@ -5,7 +5,9 @@ and the tool says back what it did (the exact time it set, the reminder it
 completed), so the person sees the result either way. Three rules change the
 call: a completion the request does not ask for is not run (the model reads
 why); a reminder "made" for a request to see the reminders lists them; one
-"made" for a tick-off completes the reminder the request names.
+"made" for a tick-off completes the reminder the request names. A completion's
+result is the answer: in the app, the L1 specialist said it had ticked off
+'pay the rent' after the tool had completed 'take the bins out'.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
     if call.name == "reminders.complete":
         if not asks_to_complete(request):
             return replace(call, refused=NOT_ASKED)
-        return with_named_reminder(call, request, open_reminders())
+        return replace(with_named_reminder(call, request, open_reminders()), answers=True)  # the tool says what is left
     if call.name in ("reminders.create", "reminders.list") and asks_to_see_reminders(request):
         return ToolCall("reminders.list", {}, call.raw, answers=True)
     if call.name == "reminders.create" and asks_to_tick_off(request):

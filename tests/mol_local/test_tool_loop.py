@@ -196,6 +196,7 @@ def test_a_tick_off_completes_the_reminder_the_person_named_in_other_words(scrip
     assert sorted(r["text"] for r in rt.tool_hub.reminders.list()) == ["call the dentist", "pay the rent"]
     assert result.tool_calls[-1]["result"] == ("Done: take the bins out. Still open: call the dentist (Fri 4 Dec 2026, 15:00); "
                                                "pay the rent (Mon 7 Dec 2026, 07:30).")  # what is left, soonest first
+    assert result.answer == result.tool_calls[-1]["result"] and scripted.outputs == ["Ticked off."]  # the tool's words, not the model's
 
 
 def test_a_request_to_see_the_reminders_lists_them_and_makes_none(scripted_runtime) -> None:
