@@ -78,6 +78,11 @@ def _reminders_list(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
     ))
 
 
+def listed_reminders(output: str) -> list[tuple[str, str, str]]:
+    """reminders.list's lines "id · when · text" back as (id, when, text): the one reader of that format."""
+    return [tuple(line.split(" · ", 2)) for line in output.splitlines() if line.count(" · ") >= 2]  # type: ignore[misc]
+
+
 def _reminders_complete(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
     """Says what is still open too, so the answer can copy it: the L1 specialist wrote "Still open: …" from
     the list it had read before and gave a reminder another one's time."""

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from mol_local.harness.builtins import listed_reminders
 from mol_local.harness.when import copies_a_time, stated_offset
 from mol_local.turn.tasks import ToolCall
 
@@ -99,7 +100,7 @@ def read_answer(calls: Sequence[dict]) -> str:
     done = [c["result"].strip() for c in calls if c["name"] == "reminders.complete"]
     if done:
         return "\n".join(done)
-    rows = [line.split(" · ", 2) for c in calls for line in c["result"].splitlines() if line.count(" · ") >= 2]
+    rows = [row for c in calls for row in listed_reminders(c["result"])]
     if not rows:
         return "You have no open reminders."
     return "\n".join([f"Your open reminders ({len(rows)}):"] + [f"- {text} — {when}" for _id, when, text in rows])

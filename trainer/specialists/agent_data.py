@@ -30,6 +30,7 @@ from datetime import date, datetime, time, timedelta
 from trainer.specialists.agent_plain import BUDGET, HELDOUT_PLAIN, MEAL, NUMBERS, PACK, budget_plans, cap, join, meal_plans, pack_plans, yours
 from trainer.specialists.agent_trip import HELDOUT_TRIP, TRIP, trip_plans
 from trainer.specialists.agent_words import LEADS, PLAN_DAYS, PLAN_ITEMS
+from mol_local.harness.builtins import listed_reminders
 from trainer.specialists.cases import Case
 from trainer.specialists.phrases import clock_time, random_now, when
 from trainer.specialists.toolrun import Plan, Seed, minute
@@ -263,9 +264,7 @@ def list_plans(rng: random.Random, templates: list[str], n_plans: int) -> list[P
     return plans
 
 
-def _listed(output: str) -> list[tuple[str, str, str]]:
-    """reminders.list's lines "id · when · text" as (id, when, text)."""
-    return [tuple(line.split(" · ", 2)) for line in output.splitlines() if line.count(" · ") >= 2]  # type: ignore[misc]
+_listed = listed_reminders
 
 
 def still_open(output: str) -> str:
