@@ -44,20 +44,36 @@ tell say said know remember please there here any some all each every one
 MAX_TERMS = 32  # a query is cut to this many distinct words: a 100 KB paste must not become a 20k-term OR
 
 
+def terms(query: str) -> list[str]:
+    """The query's distinct content words, lower-cased, at most MAX_TERMS."""
+    out: list[str] = []
+    for word in _WORD.findall(query.lower()):
+        if word in STOPWORDS or word in out or len(word) < 2 and not word.isdigit():
+            continue
+        out.append(word)
+        if len(out) == MAX_TERMS:
+            break
+    return out
+
+
 def match_expression(query: str) -> str | None:
     """FTS5 MATCH text for a free-form query: its content words, each quoted, OR-ed; None if none are left.
 
     Quoting makes every word a plain string, so FTS5 syntax in a query (`"`, `*`, `NEAR(`, `-`, `AND`)
     is searched for as words, never parsed as operators.
     """
-    terms: list[str] = []
-    for word in _WORD.findall(query.lower()):
-        if word in STOPWORDS or word in terms or len(word) < 2 and not word.isdigit():
-            continue
-        terms.append(word)
-        if len(terms) == MAX_TERMS:
-            break
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms) or None
+    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms(query)) or None
+
+
+def says_any(text: str, words: list[str]) -> bool:
+    """Does `text` hold one of `words` as it is written (a whole word, any case)?
+
+    The index stems ("call" matches "called"), which is right for ranking but too loose to vouch
+    for a memory that means nothing like the message: "Remind me on Friday at 6pm to call mum"
+    brought "The user's dog is called Biscuit" into the tail at cosine 0.14.
+    """
+    lowered = text.lower()
+    return any(re.search(r"(?<![^\W_])" + re.escape(w) + r"(?![^\W_])", lowered) for w in words)
 
 
 def keyword_search(db: Database, query: str, k: int) -> list[tuple[str, float]]:

@@ -43,6 +43,15 @@ def test_a_rare_word_is_found_by_keyword_where_meaning_alone_misses_it(bank) -> 
     assert texts(bank.search("what is my dog called", 1)) == ["The user's dog is called Biscuit"]
 
 
+def test_below_the_similarity_floor_only_a_word_as_written_or_the_named_time_keeps_a_memory(bank) -> None:
+    """`mol chat`: "Remind me on Friday at 6pm to call mum" had "The user's dog is called Biscuit" in its tail
+    (cosine 0.14, kept because the index stems "call" to match "called"), and L0 answered about the dog."""
+    assert texts(bank.search("Remind me on Friday at 6pm to call mum", 5, min_score=0.25, now=NOW)) == []
+    assert "Kestrel-7 is the code name of the garden project" in texts(bank.search("kestrel", 5, min_score=0.25))
+    assert "Caroline went to an LGBTQ support group" in texts(bank.search("what happened in May 2023", 5, min_score=0.9, now=NOW))
+    assert fts.says_any("The user's dog is called Biscuit", ["biscuit"]) and not fts.says_any("called", ["call"])
+
+
 def test_a_question_naming_a_time_prefers_what_was_said_then(bank) -> None:
     found = bank.search("what happened in May 2023", 1, now=NOW)
     assert texts(found) == ["Caroline went to an LGBTQ support group"]
