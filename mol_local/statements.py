@@ -109,7 +109,8 @@ def _likes(v: str, g: dict[str, str]) -> list[Statement]:
 
 def _attribute(v: str, g: dict[str, str]) -> list[Statement]:
     what = _norm_noun(g["x"])
-    if what not in ATTRIBUTES or v.split(" ", 1)[0].lower() in _PASSING:
+    whose = re.split(r"'s |’s ", what, maxsplit=1)[0]  # "my dentist's office is …": about the dentist
+    if (what not in ATTRIBUTES and whose not in ATTRIBUTES) or v.split(" ", 1)[0].lower() in _PASSING:
         return []  # "my code is broken", "my train is late": a passing state, not a fact about the person
     return [Statement(f"my:{what}", v, f"The user's {what} {'are' if what.endswith('s') else 'is'} {v}.")]
 
@@ -181,9 +182,36 @@ def _explicit_fallback(sentence: str) -> list[Statement]:
     return [Statement(None, s, out[:1].upper() + out[1:] + ".")]
 
 
+_THEIR = re.compile(r"^(?:his|her|their|its)\s+(?P<x>[a-z][\w '’-]{0,30}?)\s+(?P<be>is|are)\s+(?P<v>.+)$", _I)
+_THEY = re.compile(r"^(?:he|she|they|it)\s+(?P<v>(?:lives|live|works|work|is|are|was born|comes|come|teaches|studies|goes|plays)\b.+)$", _I)
+
+
+def _theirs(sentence: str, owner: str) -> list[Statement]:
+    """ "her office is on Elm Street" right after "My dentist is Dr Patel": a fact about the user's dentist.
+
+    Without it the second half of "My dentist is Dr Patel and her office is on Elm Street" was lost, and
+    "Where is my dentist's office?" was answered "Your dentist is Dr Patel."
+    """
+    s = _TRAILING.sub("", sentence.strip().rstrip(".!")).rstrip(",")
+    if m := _THEIR.match(s):
+        what, value = _norm_noun(m.group("x")), _clean(m.group("v"))
+        if not value or _PRONOUN_VALUE.match(value) or value.split(" ", 1)[0].lower() in _PASSING:
+            return []
+        return [Statement(f"my:{owner}'s {what}", value, f"The user's {owner}'s {what} {m.group('be').lower()} {value}.")]
+    if m := _THEY.match(s):
+        value = _clean(m.group("v"))
+        return [Statement(None, value, f"The user's {owner} {value}.")] if value and len(value.split()) > 1 else []
+    return []
+
+
 def statements(message: str) -> list[Statement]:
-    """Every statement the person made about themselves in `message` (none from questions or requests)."""
+    """Every statement the person made about themselves in `message` (none from questions or requests).
+
+    "his / her / their …" and "he / she / they …" in a sentence after one about the user's X (a key
+    "my:X") are read as about X: "My mum is called Ann and she lives in Leeds".
+    """
     out: list[Statement] = []
+    owner: str | None = None
     for sentence in sentences(message):
         if sentence.endswith("?"):
             continue
@@ -191,9 +219,12 @@ def statements(message: str) -> list[Statement]:
         body = _LEAD.sub("", sentence).strip()
         if not body or _QUESTION.match(body):
             continue
-        found = _forgetting(body) or _first_person(body)
+        found = _forgetting(body) or _first_person(body) or (_theirs(body, owner) if owner else [])
         if not found and explicit:
             found = _explicit_fallback(body)
+        for st in found:
+            if st.key and st.key.startswith("my:") and "'s " not in st.key:
+                owner = st.key[3:]
         out.extend(found)
     return out
 
