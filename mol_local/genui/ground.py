@@ -83,19 +83,29 @@ NEAR = 0.6  # difflib ratio at which a label is taken for a named item the model
 def named_items(request: str) -> list[str]:
     """The items a request lists ("… with gloves, goggles and a helmet", "…: hand back keys; redirect mail"):
     the last enumeration of at least two short parts after a colon or a listing word; [] when there is none."""
+    return named_list(request)[0]
+
+
+def named_list(request: str) -> tuple[list[str], bool]:
+    """(the named items, whether they are the whole list): after a colon the person wrote out the list
+    itself; after "with", "including", "covering" the items are ones it must hold, among any others."""
     found: list[str] = []
+    whole = False
     for m in _LIST_START.finditer(request):
         parts = [_ARTICLE.sub("", p.strip(" '\"")).strip() for p in _SPLIT.split(m["rest"])]
         parts = [p for p in parts if p]
         if len(parts) >= 2 and all(len(p.split()) <= MAX_ITEM_WORDS for p in parts):
-            found = parts
-    return found
+            found, whole = parts, m[0].startswith(":")
+    return found, whole
 
 
 def ground_items(doc: UIDocument, request: str) -> list[str]:
-    """The one checklist holds every item the request named, in the person's words: a label that nearly
-    matches a named item takes its spelling, a named item with no label is added (not done)."""
-    named = named_items(request)
+    """The one checklist holds every item the request named, in the person's words and order: a label that
+    nearly matches a named item takes its spelling, a named item with no label is added (not done). When
+    the request wrote the list out after a colon, that is the whole list: `mol chat` "Make a checklist for a
+    picnic: blanket, sandwiches, lemonade, frisbee" came back with Bacon, Chicken and Frozen yogurt among them.
+    Otherwise what the model added follows the named items."""
+    named, whole = named_list(request)
     lists = [c for c in doc.components if c.get("type") == "Checklist" and isinstance(doc.state.get(c.get("bind")), list)]
     if not named or len(lists) != 1:
         return []
@@ -112,14 +122,23 @@ def ground_items(doc: UIDocument, request: str) -> list[str]:
                 close = [i for i in free if ratio[i] >= NEAR]
             if close:
                 match[name] = max(close, key=ratio.__getitem__)
+    ordered: list[dict] = []
     for name in named:
         want = name[:1].upper() + name[1:]
         if name in match:
-            at = match[name]
-            if str(items[at]["label"]).lower() != name.lower():
-                fixes.append(f"item {items[at]['label']!r} spelt as asked: {want!r}")
-                items[at] = {**items[at], "label": want}
-        elif len(items) < MAX_ITEMS:
-            items.append({"label": want, "done": False})
+            item = items[match[name]]
+            if str(item["label"]).lower() != name.lower():
+                fixes.append(f"item {item['label']!r} spelt as asked: {want!r}")
+                item = {**item, "label": want}
+            ordered.append(item)
+        else:
+            ordered.append({"label": want, "done": False})
             fixes.append(f"added the named item {want!r}")
+    others = [items[i] for i in range(len(items)) if i not in match.values()]
+    if whole and others:
+        fixes.append("left out what the list did not name: " + ", ".join(repr(str(i["label"])) for i in others))
+        others = []
+    if [id(i) for i in ordered] != [id(i) for i in items[: len(ordered)]] and not fixes:
+        fixes.append("named items put in the order they were named")
+    items[:] = (ordered + others)[:MAX_ITEMS]
     return fixes

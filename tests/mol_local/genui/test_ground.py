@@ -85,7 +85,7 @@ def test_a_misspelt_item_is_spelt_as_asked_and_a_missing_one_added() -> None:
     assert [i["label"] for i in doc.state["items"]] == ["Gloves", "Goggles", "Helmet"]
     doc = _checklist("Acid", "Moles", "Rates", "Flashcards")
     ground(doc, "a revision checklist covering acids, moles, the periodic table, and rates")
-    assert [i["label"] for i in doc.state["items"]] == ["Acids", "Moles", "Rates", "Flashcards", "The periodic table"]
+    assert [i["label"] for i in doc.state["items"]] == ["Acids", "Moles", "The periodic table", "Rates", "Flashcards"]
     parse_document(doc.to_json())  # still valid
 
 
@@ -98,4 +98,16 @@ def test_a_checklist_that_holds_the_named_items_is_left_alone() -> None:
 def test_a_label_that_holds_the_named_words_counts_as_that_item() -> None:
     doc = _checklist("Wax", "Pack the gloves", "Goggles")
     ground(doc, "a checklist with gloves and goggles")
-    assert [i["label"] for i in doc.state["items"]] == ["Wax", "Gloves", "Goggles"]
+    assert [i["label"] for i in doc.state["items"]] == ["Gloves", "Goggles", "Wax"]  # named first, in their order
+
+
+def test_a_list_written_out_after_a_colon_is_the_whole_checklist() -> None:
+    """`mol chat`: "…for a picnic: blanket, sandwiches, lemonade, frisbee" came back with Bacon, Chicken, Frozen yogurt."""
+    doc = _checklist("Blanket", "Bacon", "Chicken", "Frozen yogurt", "Lemonade", "Frisbee", "Sandwiches")
+    doc.state["items"][4]["done"] = True
+    fixes = ground(doc, "Make a checklist for a picnic: blanket, sandwiches, lemonade, frisbee")
+    assert [i["label"] for i in doc.state["items"]] == ["Blanket", "Sandwiches", "Lemonade", "Frisbee"]
+    assert doc.state["items"][2]["done"] is True  # what the model set on a named item stays
+    assert any("Bacon" in f for f in fixes)
+    parse_document(doc.to_json())
+    assert ground(doc, "Make a checklist for a picnic: blanket, sandwiches, lemonade, frisbee") == []  # settled
