@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from mol_local.harness.builtins import listed_reminders
 from mol_local.harness.when import copies_a_time, stated_offset
-from mol_local.turn.tasks import ToolCall
+from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
@@ -84,6 +84,15 @@ def asks_to_see_reminders(request: str) -> bool:
     I have any reminders?"; not "Mark all my reminders as done"). The embedded L0 answered those with reminders.create: a reminder called "Reminders", or a
     refused due "the user's words"; the request settles which call it is, so it becomes reminders.list."""
     return bool(_SEE.search(request)) and not _SET.search(request) and not _TICK.search(request)
+
+
+def settled_read(request: str) -> str | None:
+    """The call a request to see the reminders settles, as the model would write it, for a turn whose model
+    wrote none: in the app "What reminders do I have?" got L0's "You haven't told me any reminders yet."
+    with one reminder open. None for any other request."""
+    if not asks_to_see_reminders(request):
+        return None
+    return f'{CALL_OPEN}{{"name": "reminders.list", "arguments": {{}}}}{CALL_CLOSE}'
 
 
 def asks_to_tick_off(request: str) -> bool:

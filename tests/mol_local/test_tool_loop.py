@@ -209,6 +209,17 @@ def test_a_request_to_see_the_reminders_lists_them_and_makes_none(scripted_runti
     assert result.answer.splitlines()[0] == "Your open reminders (3):" and "- pay the rent — Mon 7 Dec 2026, 07:30" in result.answer
 
 
+def test_a_request_to_see_the_reminders_answered_in_words_still_reads_the_list(scripted_runtime) -> None:
+    """Seen in the app: "What reminders do I have?" got L0's "You haven't told me any reminders yet." with one open."""
+    rt, scripted = scripted_runtime(["You haven't told me any reminders yet.", "never read"])
+    ids = _three_open(rt)
+    result = rt.session().run_turn("What reminders do I have?", slot="L0")
+    assert [c["name"] for c in result.tool_calls] == ["reminders.list"] and scripted.outputs == ["never read"]
+    assert result.answer.splitlines()[0] == "Your open reminders (3):" and sorted(r["text"] for r in rt.tool_hub.reminders.list()) == sorted(ids)
+    scripted.outputs = ["Paris is the capital of France."]
+    assert rt.session().run_turn("What is the capital of France?", slot="L0").tool_calls == []  # other words stay words
+
+
 def test_a_reminder_made_for_a_tick_off_completes_the_one_named_instead(scripted_runtime) -> None:
     """Routed to L0, "You can cross 'call the dentist' off my reminders now" became a reminder due 'the dentist'."""
     rt, scripted = scripted_runtime([call("reminders.create", text="the dentist", due="the dentist"), "never read"])
