@@ -60,6 +60,18 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", text.lower())
 
 
+_NUMBERS = dict(zip("zero one two three four five six seven eight nine ten eleven twelve".split(), map(str, range(13))))
+
+
+def _says(answer: str, text: str) -> bool:
+    """`text` is in the answer, a small number as a word or in digits alike ("A week has 7 days." says "seven")."""
+    said, want = answer.lower(), text.lower()
+    if want in said:
+        return True
+    other = _NUMBERS.get(want) or next((w for w, d in _NUMBERS.items() if d == want), None)
+    return other is not None and re.search(rf"(?<![\w.,]){other}(?![\w.,]\d)", said) is not None
+
+
 def _has_words(actual: str, expected: str) -> bool:
     have = set(_words(actual))
     return all(w in have for w in _words(expected))
@@ -130,7 +142,7 @@ def score_state(rt: Runtime, check: dict[str, Any], conversation_id: str, answer
     answer_check = check.get("answer", {})
     for text in answer_check.get("has", []):
         checks += 1
-        if text.lower() not in answer.lower():
+        if not _says(answer, text):
             problems.append(f"answer lacks {text!r}")
     for text in answer_check.get("not", []):
         checks += 1

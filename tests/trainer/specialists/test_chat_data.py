@@ -65,3 +65,10 @@ def test_copying_an_earlier_entry_is_caught_and_a_fresh_answer_is_not() -> None:
     assert not copies_entry("Reminder set for Fri 4 Dec 2026, 15:00: pay the rent.", [summary])
     doc = '{"catalog":"1","title":"Ski trip","components":[]}'
     assert not copies_entry('{"catalog":"1","title":"Groceries","components":[]}', [doc]) and copies_entry(doc, [doc])
+
+
+def test_a_small_number_in_digits_says_the_word_the_check_asks_for() -> None:
+    from trainer.specialists.toolrun import _says
+
+    assert _says("A week has 7 days.", "seven") and _says("A hexagon has six sides.", "6")
+    assert not _says("There are 17 days.", "seven") and not _says("It costs 7.5.", "seven")
