@@ -12,6 +12,7 @@ result is the answer: in the app, the L1 specialist said it had ticked off
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -86,13 +87,44 @@ def asks_to_see_reminders(request: str) -> bool:
     return bool(_SEE.search(request)) and not _SET.search(request) and not _TICK.search(request)
 
 
-def settled_read(request: str) -> str | None:
-    """The call a request to see the reminders settles, as the model would write it, for a turn whose model
-    wrote none: in the app "What reminders do I have?" got L0's "You haven't told me any reminders yet."
-    with one reminder open. None for any other request."""
-    if not asks_to_see_reminders(request):
+_NOTE = re.compile(
+    r"\b(?:(?:note|write|jot|put)(?: this| that| it)? down(?: that)?|note that|(?:make|take|save|keep) a note(?: that| saying)?|"
+    r"(?:put|add|log) (?:this |that |it )?(?:in|to|into) my notes|record that)\s*[:,—-]?\s+(?P<body>.+)$", re.IGNORECASE)
+_NOTE_END = re.compile(r"(?:[\s,!.—-]+(?:please|thanks|thank you|cheers))+[\s!.?]*$|[\s!.?]+$", re.IGNORECASE)
+_TITLE_STOP = re.compile(r"^(?:is|are|was|were|has|have|will|comes?|came|needs?|opens?|renews?|expires?|goes|on|at|in|for)$", re.I)
+_LEADING = re.compile(r"^(?:the|my|our|a|an)\s+", re.IGNORECASE)
+
+
+def settled_call(request: str) -> ToolCall | None:
+    """The call a request settles, for a turn whose model wrote none; its result is the answer.
+
+    - To see the reminders: reminders.list. In the app "What reminders do I have?" got L0's "You haven't
+      told me any reminders yet." with one reminder open.
+    - To write something down: notes.create of what follows "write down that", "note that", "make a
+      note: …". The shipped L0 answered held-out "Write down that the office printer PIN is 3308!" with
+      "Noted — the office printer PIN is 3308." and saved nothing.
+    None for any other request, and for one that also asks for a reminder (that is the model's to write).
+    """
+    if asks_to_see_reminders(request):
+        return _call("reminders.list", {})
+    m = _NOTE.search(request.strip())
+    if m is None or re.search(r"\bremind", request, re.I):
         return None
-    return f'{CALL_OPEN}{{"name": "reminders.list", "arguments": {{}}}}{CALL_CLOSE}'
+    body = _NOTE_END.sub("", m["body"]).strip()
+    if len(body.split()) < 2:
+        return None
+    words: list[str] = []
+    for word in _LEADING.sub("", body).split():
+        if _TITLE_STOP.match(word) or len(words) == 4:
+            break
+        words.append(word)
+    title = " ".join(words) or body[:40]
+    return _call("notes.create", {"title": title[:1].upper() + title[1:], "body": body})
+
+
+def _call(name: str, arguments: dict) -> ToolCall:
+    raw = CALL_OPEN + json.dumps({"name": name, "arguments": arguments}, ensure_ascii=False) + CALL_CLOSE
+    return ToolCall(name, arguments, raw, answers=True)
 
 
 def asks_to_tick_off(request: str) -> bool:
@@ -109,6 +141,10 @@ def read_answer(calls: Sequence[dict]) -> str:
     done = [c["result"].strip() for c in calls if c["name"] == "reminders.complete"]
     if done:
         return "\n".join(done)
+    noted = [c for c in calls if c["name"] == "notes.create"]
+    if noted:
+        return "\n".join(f"Noted: {c['arguments'].get('body') or c['arguments'].get('title')}." if not c["result"].startswith("Error")
+                         else c["result"] for c in noted)
     rows = [row for c in calls for row in listed_reminders(c["result"])]
     if not rows:
         return "You have no open reminders."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -63,6 +64,24 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     if conversation_id is not None:
         runtime.memory.viewing(conversation_id, out, fresh=True)
     return out
+
+
+_DIRECT = re.compile(
+    r"\b(?:remind me|set (?:a|an|the|me a) reminder|add a reminder|ping me|alert me|give me a nudge|don't let me forget|"
+    r"note (?:that|down)|write (?:down|this down|that down)|jot (?:down|this down)|make a note|take a note|save a note|"
+    r"keep a note|(?:put|add|log) (?:this |that |it )?(?:in|to|into) my notes|record that)\b", re.IGNORECASE)
+_ASKS_BACK = re.compile(r"\bremind me,?\s+(?:what|who|whom|where|when|which|how|of|about)\b", re.IGNORECASE)
+
+
+def acts_on_its_own_words(text: str) -> bool:
+    """A reminder or a note to make, whose every argument is in the message: its tail gets no memories.
+
+    The embedded L0 (v3) read a memory beside such a request as a question about the person: with "The
+    user's mum is called Ann." stored, "Remind me on Friday at 6pm to call mum" got "I don't know your
+    mother yet — tell me and I'll remember it." and no reminder, every time (also "walk Biscuit", "buy dog
+    food" with the dog remembered). "Remind me, what's my locker code?" asks back, so it keeps them.
+    """
+    return bool(_DIRECT.search(text)) and not _ASKS_BACK.search(text)
 
 
 def _was_request(said: str) -> bool:

@@ -21,9 +21,9 @@ from memory.transfer import source_writer
 from mol_local.engine.base import GenerationRequest, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
-from mol_local.turn.ground import grounded, open_reminders, read_answer, settled_read
+from mol_local.turn.ground import grounded, open_reminders, read_answer, settled_call
 from mol_local.turn.options import AnswerOptions, words_slot
-from mol_local.turn.recall import recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, uses_writer
+from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult
 from mol_local.turn.summary import checked_summary
@@ -248,7 +248,8 @@ class Session:
         new: list[MessageRecord] = [MessageRecord("user", text)]
         stack = rt.slot_stack(slot)
         answer = ""
-        recalled = recall(rt, text, self.conversation_id) if memories_may_leave(rt) and opts.memory else []
+        wants_memory = memories_may_leave(rt) and opts.memory and not acts_on_its_own_words(text)
+        recalled = recall(rt, text, self.conversation_id) if wants_memory else []
         now = rt.clock()
         notes = tail_notes(recalled, text, now)
         composed = None
@@ -290,8 +291,8 @@ class Session:
             finish = result.finish_reason
             parsed = parse_tool_calls(answer) if self.tools is not None and composed is None and opts.grammar is None else []
             if not parsed and not tool_calls and self.tools is not None and composed is None and opts.grammar is None \
-                    and (read := settled_read(text)):  # "What reminders do I have?" answered in words: the list is read
-                answer, parsed = read, parse_tool_calls(read)
+                    and (settled := settled_call(text)):  # "What reminders do I have?" answered in words: the list is read
+                answer, parsed = settled.raw, [settled]
             calls = fresh_calls([grounded(c, text, open_reminders(rt)) for c in parsed], tool_calls)
             repeated = bool(parsed) and not calls  # only calls already made: the task answers now
             if machine.answered(len(calls), hold=composed is not None and holds(composed)) is Step.RUN_TOOLS:

@@ -220,6 +220,18 @@ def test_a_request_to_see_the_reminders_answered_in_words_still_reads_the_list(s
     assert rt.session().run_turn("What is the capital of France?", slot="L0").tool_calls == []  # other words stay words
 
 
+def test_a_note_the_model_only_says_it_wrote_is_written(scripted_runtime) -> None:
+    """Held-out L0: "Write down that the office printer PIN is 3308!" got "Noted — the office printer PIN is 3308."
+    and no note."""
+    rt, scripted = scripted_runtime(["Noted — the office printer PIN is 3308.", "never read"])
+    result = rt.session().run_turn("Quick one: write down that the office printer PIN is 3308!", slot="L0")
+    rows = list(rt.db.query("select title, body from notes"))
+    assert rows == [{"title": "Office printer PIN", "body": "the office printer PIN is 3308"}]
+    assert result.answer == "Noted: the office printer PIN is 3308." and scripted.outputs == ["never read"]
+    scripted.outputs = ["You noted that the office printer PIN is 3308."]
+    assert rt.session().run_turn("What did I note about the printer?", slot="L0").tool_calls == []  # a question writes nothing
+
+
 def test_a_reminder_made_for_a_tick_off_completes_the_one_named_instead(scripted_runtime) -> None:
     """Routed to L0, "You can cross 'call the dentist' off my reminders now" became a reminder due 'the dentist'."""
     rt, scripted = scripted_runtime([call("reminders.create", text="the dentist", due="the dentist"), "never read"])
@@ -228,3 +240,30 @@ def test_a_reminder_made_for_a_tick_off_completes_the_one_named_instead(scripted
     assert sorted(r["text"] for r in rt.tool_hub.reminders.list()) == ["pay the rent", "take the bins out"]
     assert [(c["name"], c["arguments"]) for c in result.tool_calls] == [("reminders.complete", {"id": ids["call the dentist"]})]
     assert result.answer.startswith("Done: call the dentist. Still open: take the bins out") and scripted.outputs == ["never read"]
+
+
+def test_a_reminder_request_gets_no_memories_in_its_tail_and_a_question_does(scripted_runtime) -> None:
+    """`mol chat` with "My mum is called Ann" stored: "Remind me on Friday at 6pm to call mum" got L0's "I don't
+    know your mother yet — tell me and I'll remember it." and no reminder (memory/recall.acts_on_its_own_words)."""
+    from memory.store import new_memory
+
+    rt, scripted = scripted_runtime([call("reminders.create", text="call mum", due="on Friday at 6pm"), "Done.",
+                                     "Your mum is called Ann."])
+    rt.memory.add([new_memory("The user's mum is called Ann.")])
+    result = rt.session().run_turn("Remind me on Friday at 6pm to call mum", slot="L0")
+    assert result.memory_ids == [] and "Ann" not in scripted.views[0][-1]["content"]
+    assert [r["text"] for r in rt.tool_hub.reminders.list()] == ["call mum"]
+    asked = rt.session().run_turn("What is my mum called?", slot="L0")
+    assert len(asked.memory_ids) == 1 and "The user's mum is called Ann." in scripted.views[-1][-1]["content"]
+
+
+@pytest.mark.parametrize(("text", "acts"), [
+    ("Remind me on Friday at 6pm to call mum", True), ("Can you remind me to buy milk at 5?", True),
+    ("Write down that the wifi password is tulip42", True), ("Note that the gate code is 4471", True),
+    ("Remind me, what is my locker code?", False), ("Remind me what I told you about the plumber", False),
+    ("What did I note about the gate?", False), ("Plan a dinner for my sister", False),
+])
+def test_what_counts_as_an_action_on_its_own_words(text: str, acts: bool) -> None:
+    from mol_local.turn.recall import acts_on_its_own_words
+
+    assert acts_on_its_own_words(text) is acts

@@ -153,3 +153,21 @@ def test_a_reminder_made_for_a_tick_off_completes_the_one_named(request_text: st
         assert got.name == "reminders.create" and got.refused
     else:
         assert (got.name, got.arguments, got.answers) == ("reminders.complete", {"id": wanted}, True)
+
+
+@pytest.mark.parametrize(("request_text", "settled"), [
+    ("Put this in my notes: the living room paint is Farrow Ash No. 5!",
+     ("notes.create", {"title": "Living room paint", "body": "the living room paint is Farrow Ash No. 5"})),
+    ("Can you write down that the boiler was serviced in October?",
+     ("notes.create", {"title": "Boiler", "body": "the boiler was serviced in October"})),
+    ("What reminders do I have?", ("reminders.list", {})),
+    ("What did I note about the gate?", None),
+    ("Remind me at 5 to call Sam and note that the gate code is 4471", None),  # a reminder too: the model's to write
+    ("Write me a poem about the sea", None),
+])
+def test_the_call_a_request_settles_when_the_model_wrote_none(request_text: str, settled) -> None:
+    from mol_local.turn.ground import settled_call
+
+    call = settled_call(request_text)
+    assert (call and (call.name, call.arguments)) == settled or (call is None and settled is None)
+    assert call is None or (call.answers and call.raw.startswith("<tool_call>"))
