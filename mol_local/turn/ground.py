@@ -62,7 +62,7 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return ToolCall("reminders.complete", {"id": named[0]["id"]}, call.raw, answers=True)
     if call.name != "reminders.create" or not isinstance(call.arguments.get("due"), str):
         return call
-    return with_stated_offset(with_stated_day(call, request), request)
+    return with_stated_text(with_stated_offset(with_stated_day(call, request), request), request)
 
 
 def open_reminders(rt: Runtime) -> Callable[[], Sequence[dict]]:
@@ -216,3 +216,28 @@ def with_stated_offset(call: ToolCall, request: str) -> ToolCall:
     if offset is None or not copies_a_time(call.arguments["due"], request):
         return call
     return ToolCall(call.name, {**call.arguments, "before": offset}, call.raw)
+
+
+_CLAUSE_END = re.compile(r"[,.;:!?]|\s(?:on|at|by|in|from|before|after|every|each|tomorrow|tonight|today|next|this|and|then|so|please|"
+                         r"thanks|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE)
+MAX_TEXT_GROWTH = 4  # words a reminder's text may take back from the request
+
+
+def with_stated_text(call: ToolCall, request: str) -> ToolCall:
+    """A reminder whose text the model cut short: "Remind me tomorrow at 7am to walk Biscuit" was set as "walk".
+
+    When the text is the start of a phrase of the request that goes on, with no time, day or joining word
+    before the phrase ends, the rest of the phrase (up to MAX_TEXT_GROWTH words) is put back.
+    """
+    text = call.arguments.get("text")
+    if not isinstance(text, str) or not text.strip():
+        return call
+    m = re.search(r"(?<![\w'])" + re.escape(text.strip()) + r"(?![\w'])", request, re.IGNORECASE)
+    if m is None:
+        return call
+    rest = request[m.end():]
+    end = _CLAUSE_END.search(rest)
+    more = (rest[: end.start()] if end else rest).split()
+    if not more or len(more) > MAX_TEXT_GROWTH:
+        return call
+    return replace(call, arguments={**call.arguments, "text": request[m.start(): m.end()] + " " + " ".join(more)})

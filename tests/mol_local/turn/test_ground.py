@@ -33,8 +33,8 @@ def test_a_copied_appointment_time_gets_the_stated_offset() -> None:
 
 
 @pytest.mark.parametrize("call", [
-    create(text="dentist", due="tomorrow 13:30"),  # the model worked the time out itself
-    create(text="dentist", due="tomorrow at 14:00", before="30 minutes"),  # it said the offset
+    create(text="my dentist appointment", due="tomorrow 13:30"),  # the model worked the time out itself
+    create(text="my dentist appointment", due="tomorrow at 14:00", before="30 minutes"),  # it said the offset
     ToolCall("notes.create", {"title": "dentist", "body": "14:00"}, ""),
     ToolCall("reminders.create", {}, "garbled", error="not JSON"),
 ])
@@ -171,3 +171,18 @@ def test_the_call_a_request_settles_when_the_model_wrote_none(request_text: str,
     call = settled_call(request_text)
     assert (call and (call.name, call.arguments)) == settled or (call is None and settled is None)
     assert call is None or (call.answers and call.raw.startswith("<tool_call>"))
+
+
+@pytest.mark.parametrize(("request_text", "written", "kept"), [
+    ("Remind me tomorrow at 7am to walk Biscuit", "walk", "walk Biscuit"),  # seen with `mol chat`
+    ("remind me to take the bins out tonight", "take the bins", "take the bins out"),
+    ("Remind me to call the dentist tomorrow at 9", "call the dentist", "call the dentist"),
+    ("Remind me to buy milk, eggs and bread on Saturday", "buy milk", "buy milk"),  # a list is not one phrase
+    ("Remind me at 5 to stretch my legs for ten minutes in the garden", "stretch", "stretch"),  # too much to guess
+    ("Remind me to pay", "pay the rent", "pay the rent"),  # not in the request: the model's words stay
+])
+def test_a_reminder_text_cut_short_gets_the_rest_of_its_phrase(request_text: str, written: str, kept: str) -> None:
+    from mol_local.turn.ground import grounded
+
+    call = grounded(ToolCall("reminders.create", {"text": written, "due": "tomorrow at 7am"}, ""), request_text)
+    assert call.arguments["text"] == kept
