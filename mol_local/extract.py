@@ -128,7 +128,8 @@ def propose(runtime: Runtime, user: str, answer: str, known: Sequence[Recalled])
 
 
 def store_proposal(
-    bank: MemoryBank, proposal: Proposal, *, conversation_id: str, message_id: str | None, recalled: Sequence[str] = ()
+    bank: MemoryBank, proposal: Proposal, *, conversation_id: str, message_id: str | None, recalled: Sequence[str] = (),
+    said_at: str | None = None,
 ) -> MemoryRow | None:
     """Apply add/update unless it is a near-duplicate of a stored memory.
 
@@ -144,31 +145,39 @@ def store_proposal(
     sources = bank.write_sources(conversation_id, recalled)
     if proposal.op == "update" and proposal.target:
         return bank.update(proposal.target, proposal.text, sources=sources)
-    row = new_memory(proposal.text, kind=proposal.kind, origin="auto", conversation_id=conversation_id, source_message_id=message_id)
+    row = new_memory(proposal.text, kind=proposal.kind, origin="auto", conversation_id=conversation_id, source_message_id=message_id,
+                     said_at=said_at)
     bank.add([row], sources=sources)
     return row
 
 
 def extract_after_turn(
-    runtime: Runtime, *, user: str, answer: str, conversation_id: str, message_id: str | None, known: Sequence[Recalled]
+    runtime: Runtime, *, user: str, answer: str, conversation_id: str, message_id: str | None, known: Sequence[Recalled],
+    said_at: str | None = None,
 ) -> list[MemoryChange]:
-    """Read the person's message and apply what it says about them; returns the changes made."""
+    """Read the person's message and apply what it says about them; returns the changes made.
+
+    `said_at` is when the message was said (the turn's clock); a new memory keeps it, so "when did I tell
+    you …" and time-worded questions date it by the conversation, not by when extraction ran."""
     found = statements(user)
     recalled = [r.memory.id for r in known]
     if found:
-        return apply_statements(runtime.memory, found, conversation_id=conversation_id, message_id=message_id, recalled=recalled)
+        return apply_statements(runtime.memory, found, conversation_id=conversation_id, message_id=message_id, recalled=recalled,
+                                said_at=said_at)
     if not _FIRST_PERSON.search(user) or is_request(user):
         return []  # memories are about the user, from what they state: never from a question or a request
     proposal = propose(runtime, user, answer, known)
     before = runtime.memory.store.by_ids([proposal.target]).get(proposal.target or "") if proposal.target else None
-    row = store_proposal(runtime.memory, proposal, conversation_id=conversation_id, message_id=message_id, recalled=recalled)
+    row = store_proposal(runtime.memory, proposal, conversation_id=conversation_id, message_id=message_id, recalled=recalled,
+                         said_at=said_at)
     if row is None:
         return []
     return [MemoryChange("update", row.id, row.text, before.text) if before else MemoryChange("add", row.id, row.text)]
 
 
 def apply_statements(
-    bank: MemoryBank, found: Sequence[Statement], *, conversation_id: str | None, message_id: str | None, recalled: Sequence[str] = ()
+    bank: MemoryBank, found: Sequence[Statement], *, conversation_id: str | None, message_id: str | None, recalled: Sequence[str] = (),
+    said_at: str | None = None,
 ) -> list[MemoryChange]:
     """Each statement against its nearest stored memories: ADD, UPDATE (merging any that disagree), DELETE or NONE."""
     changes: list[MemoryChange] = []
@@ -193,7 +202,8 @@ def apply_statements(
             continue
         if bank.nearest(st.text, threshold=DUPLICATE_SIMILARITY) is not None:
             continue  # NONE: a rephrasing of something stored
-        row = new_memory(st.text, kind=st.kind, origin="auto", conversation_id=conversation_id, source_message_id=message_id)
+        row = new_memory(st.text, kind=st.kind, origin="auto", conversation_id=conversation_id, source_message_id=message_id,
+                         said_at=said_at)
         bank.add([row], sources=sources)
         changes.append(MemoryChange("add", row.id, row.text))
     return changes

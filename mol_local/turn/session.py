@@ -356,7 +356,8 @@ class Session:
         if rt.hcp.memory.auto_extract:
             try:
                 result.memory_changes = extract_after_turn(
-                    rt, user=text, answer=answer, conversation_id=self.conversation_id, message_id=message_ids[0], known=recalled
+                    rt, user=text, answer=answer, conversation_id=self.conversation_id, message_id=message_ids[0], known=recalled,
+                    said_at=now.isoformat(timespec="seconds"),
                 )
                 result.memories_written = [c.memory_id for c in result.memory_changes]
             except (MolError, MemoryStoreError) as exc:  # the turn is committed and delivered; say why no memory

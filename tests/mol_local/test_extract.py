@@ -178,3 +178,15 @@ def test_the_remember_tool_and_command_replace_an_older_value_instead_of_contrad
     result = session.run_turn("/remember my dog is called Pip")
     assert [m.text for m in runtime.memory.store.list()] == ["my dog is called Pip"]
     assert result.memories_written == [runtime.memory.store.list()[0].id]
+
+
+@pytest.mark.slow
+def test_a_memory_read_from_a_turn_is_dated_by_the_turn_not_by_when_it_was_stored(runtime) -> None:
+    """Three weeks after "My dentist is Dr Patel" (clock moved back), its fact was dated today: a question about
+    "three weeks ago" would not find it by its date."""
+    from datetime import datetime
+
+    runtime.clock = lambda: datetime(2026, 11, 12, 18, 30)
+    result = runtime.session().run_turn("My dentist is Dr Patel and her office is on Elm Street")
+    rows = runtime.memory.store.by_ids(result.memories_written)
+    assert len(rows) == 2 and {r.said_at[:16] for r in rows.values()} == {"2026-11-12T18:30"}
