@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from memory.bank import MemoryBank, Recalled
 from memory.store import SAID, MemoryRow, MemoryStore, insert_rows, new_memory, said_text, said_words
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
+from memory import fts
 from memory.timewords import TIME_QUESTION, time_window
 from mol_local.extract import supersede
 from mol_local.statements import is_request
@@ -82,6 +83,36 @@ def acts_on_its_own_words(text: str) -> bool:
     food" with the dog remembered). "Remind me, what's my locker code?" asks back, so it keeps them.
     """
     return bool(_DIRECT.search(text)) and not _ASKS_BACK.search(text)
+
+
+_TOLD_ASK = re.compile(r"\b(?:what|anything) (?:did|have) I (?:tell|told|say|said|mention|mentioned) (?:to )?(?:you )?(?:about|regarding|of|on) "
+                       r"(?P<topic>.+?)[\s?.!]*$|\bremind me what I (?:told|said to) you about (?P<t2>.+?)[\s?.!]*$", re.IGNORECASE)
+_DENIED = re.compile(r"\b(?:haven't|have not|hasn't|didn't|did not|never)\s+(?:\w+\s+)?(?:told|tell|said|say|mentioned|mention)\b|"
+                     r"\b(?:don't|do not) know\b|\bno record\b", re.IGNORECASE)
+
+
+def told_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
+    """What the person said about X, from the tail, when they ask "What did I tell you about X?" and the answer
+    denies being told while the tail holds it: three weeks after "The plumber Dave is coming on Tuesday to fix the
+    kitchen sink", its said memory was in the tail and L0 answered "You haven't told me anything about the plumber
+    Dave yet." None otherwise (the model's answer stands)."""
+    m = _TOLD_ASK.search(text.strip())
+    if m is None or not _DENIED.search(answer):
+        return None
+    topic = fts.terms(m["topic"] or m["t2"] or "")
+    told = [r.memory for r in recalled if topic and fts.says_any(r.memory.text, topic)]
+    if not told:
+        return None
+    lines = []
+    for row in told[:3]:
+        day = datetime.fromisoformat((row.said_at or row.created_at)[:19]).strftime("%a %-d %b %Y")
+        lines.append(f'On {day} you told me: "{said_words(row.text)}"' if row.kind == SAID else f"I know that {_second_person(row.text)}")
+    return "\n".join(lines)
+
+
+def _second_person(fact: str) -> str:
+    """ "The user's dentist is Dr Patel." -> "your dentist is Dr Patel." """
+    return re.sub(r"^the user's\b", "your", re.sub(r"^the user\b", "you", fact.strip(), flags=re.I), flags=re.I)
 
 
 def _was_request(said: str) -> bool:

@@ -23,7 +23,7 @@ from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCanc
 from mol_local.extract import extract_after_turn
 from mol_local.turn.ground import grounded, open_reminders, read_answer, settled_call
 from mol_local.turn.options import AnswerOptions, words_slot
-from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, uses_writer
+from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, told_answer, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult
 from mol_local.turn.summary import checked_summary
@@ -317,6 +317,9 @@ class Session:
                 elif self.tools is not None and (cut := unfinished_answer(answer)) is not None:
                     answer = cut
                 new.append(MessageRecord("assistant", answer))
+        if not tool_calls and composed is None and (told := told_answer(text, answer, recalled)):
+            answer = told  # the tail held what they told, the model denied it
+            new[-1] = MessageRecord("assistant", answer)
         if hooks.on_answer:
             hooks.on_answer(answer)
         summary = None

@@ -267,3 +267,21 @@ def test_what_counts_as_an_action_on_its_own_words(text: str, acts: bool) -> Non
     from mol_local.turn.recall import acts_on_its_own_words
 
     assert acts_on_its_own_words(text) is acts
+
+
+def test_asked_what_they_told_an_answer_that_denies_it_gets_what_the_tail_holds(scripted_runtime) -> None:
+    """Three weeks after "The plumber Dave is coming on Tuesday to fix the kitchen sink" (clock moved), its said
+    memory was in the tail and L0 answered "You haven't told me anything about the plumber Dave yet."."""
+    from memory.store import new_memory, said_text
+
+    rt, scripted = scripted_runtime(["You haven't told me anything about the plumber Dave yet."])
+    rt.memory.add([new_memory(said_text("The plumber Dave is coming on Tuesday to fix the kitchen sink"), kind="said",
+                              said_at="2026-11-12T18:30")])
+    result = rt.session().run_turn("What did I tell you about the plumber?", slot="L0")
+    assert result.answer == 'On Thu 12 Nov 2026 you told me: "The plumber Dave is coming on Tuesday to fix the kitchen sink"'
+    scripted.outputs = ["You told me the plumber is coming on Tuesday."]
+    right = rt.session().run_turn("What did I tell you about the plumber?", slot="L0")
+    assert right.answer == "You told me the plumber is coming on Tuesday."  # an answer that uses it stands
+    scripted.outputs = ["You haven't told me anything about the dentist yet."]
+    none = rt.session().run_turn("What did I tell you about the dentist?", slot="L0")
+    assert none.answer == "You haven't told me anything about the dentist yet."  # nothing about it in the tail
