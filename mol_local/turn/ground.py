@@ -55,6 +55,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return replace(with_named_reminder(call, request, open_reminders()), answers=True)  # the tool says what is left
     if call.name in ("reminders.create", "reminders.list") and asks_to_see_reminders(request):
         return ToolCall("reminders.list", {}, call.raw, answers=True)
+    if call.name == "reminders.create" and (note := settled_call(request)) is not None and note.name == "notes.create":
+        return replace(note, raw=call.raw)  # "Write down that …" as a reminder (in the app, one for the previous task)
     if call.name == "reminders.create" and asks_to_tick_off(request):
         named = named_reminders(request, open_reminders())
         if len(named) != 1:
