@@ -55,8 +55,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return replace(with_named_reminder(call, request, open_reminders()), answers=True)  # the tool says what is left
     if call.name in ("reminders.create", "reminders.list") and asks_to_see_reminders(request):
         return ToolCall("reminders.list", {}, call.raw, answers=True)
-    if call.name == "reminders.create" and (note := settled_call(request)) is not None and note.name == "notes.create":
-        return replace(note, raw=call.raw)  # "Write down that …" as a reminder (in the app, one for the previous task)
+    if call.name in _NOT_A_NOTE and (note := settled_call(request)) is not None and note.name == "notes.create":
+        return replace(note, raw=call.raw)  # "Write down that …" as a reminder or a search (both seen in the app)
     if call.name == "reminders.create" and asks_to_tick_off(request):
         named = named_reminders(request, open_reminders())
         if len(named) != 1:
@@ -95,6 +95,9 @@ _NOTE = re.compile(
 _NOTE_END = re.compile(r"(?:[\s,!.—-]+(?:please|thanks|thank you|cheers))+[\s!.?]*$|[\s!.?]+$", re.IGNORECASE)
 _TITLE_STOP = re.compile(r"^(?:is|are|was|were|has|have|will|comes?|came|needs?|opens?|renews?|expires?|goes|on|at|in|for)$", re.I)
 _LEADING = re.compile(r"^(?:the|my|our|a|an)\s+", re.IGNORECASE)
+
+
+_NOT_A_NOTE = frozenset({"reminders.create", "reminders.list", "notes.find", "notes.read"})  # calls a note request never means
 
 
 def settled_call(request: str) -> ToolCall | None:

@@ -231,6 +231,9 @@ def test_a_note_the_model_only_says_it_wrote_is_written(scripted_runtime) -> Non
     scripted.outputs = [call("reminders.create", text="call mum", due="today at 9am"), "never read"]
     made = rt.session().run_turn("Write down that the bins go out on Thursdays", slot="L0")  # seen in the app
     assert rt.tool_hub.reminders.list() == [] and made.answer == "Noted: the bins go out on Thursdays."
+    scripted.outputs = [call("notes.find", query=" PIN"), "never read"]  # seen in the app too
+    found = rt.session().run_turn("Write down that the gate code is 4471", slot="L0")
+    assert found.answer == "Noted: the gate code is 4471." and len(list(rt.db.query("select id from notes"))) == 3
     scripted.outputs = ["You noted that the office printer PIN is 3308."]
     assert rt.session().run_turn("What did I note about the printer?", slot="L0").tool_calls == []  # a question writes nothing
 
