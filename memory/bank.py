@@ -226,7 +226,7 @@ class MemoryBank:
         names a time ("last week", "in May 2023") a third ranking of the candidates said then; `dense`
         and `keyword` are each alone (the bench's baselines). A result's score is its cosine similarity to
         the query; `min_score` drops results below it unless they hold one of the query's words as written
-        or were said in the time the query names. What the person said (kind
+        (or the month or year they were said in, as the keyword index does). What the person said (kind
         "said") is left out without `said`.
         """
         if k <= 0 or not query.strip() or self.store.count() == 0:
@@ -241,12 +241,10 @@ class MemoryBank:
         scores = dict(dense)
         fused = fuse(rankings)
         rows = self.store.by_ids(fused)  # SQLite decides: an id without a row is never returned
-        said_then: list[str] = []
         if mode == "hybrid":  # time words: what was said then, or for "now" questions the newest first
             window = time_window(query, now or datetime.now())
             if window is not None:
-                said_then = [i for i in fused if i in rows and in_window(rows[i].said_at, window)]
-                rankings.append(said_then)
+                rankings.append([i for i in fused if i in rows and in_window(rows[i].said_at, window)])
             if NOW_QUESTION.search(query):
                 rankings.append(sorted((i for i in fused if i in rows), key=lambda i: rows[i].said_at or "", reverse=True))
             fused = fuse(rankings)
@@ -256,7 +254,7 @@ class MemoryBank:
                 for i, v in self.index.vectors(missing).items():
                     scores[i] = float(np.dot(vec, v))
         asked = fts.terms(query)
-        vouched = {i for i, _ in words if i in rows and fts.says_any(rows[i].text, asked)} | set(said_then)
+        vouched = {i for i, _ in words if i in rows and fts.says_any(f"{rows[i].text} {fts.date_words(rows[i].said_at)}", asked)}
         out = []
         for i in fused:
             if i not in rows or (rows[i].kind == SAID and not said):

@@ -76,6 +76,18 @@ def says_any(text: str, words: list[str]) -> bool:
     return any(re.search(r"(?<![^\W_])" + re.escape(w) + r"(?![^\W_])", lowered) for w in words)
 
 
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+          "December")
+
+
+def date_words(said_at: str | None) -> str:
+    """ "2023-05-07…" -> "2023 May": the words of when it was said that the index holds beside a memory."""
+    if not said_at or len(said_at) < 7 or not said_at[:4].isdigit() or not said_at[5:7].isdigit():
+        return ""
+    month = int(said_at[5:7])
+    return f"{said_at[:4]} {MONTHS[month - 1]}" if 1 <= month <= 12 else said_at[:4]
+
+
 def keyword_search(db: Database, query: str, k: int) -> list[tuple[str, float]]:
     """(memory id, bm25 score: higher is better) for the k best keyword matches."""
     expr = match_expression(query)

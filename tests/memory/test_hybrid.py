@@ -50,6 +50,9 @@ def test_below_the_similarity_floor_only_a_word_as_written_or_the_named_time_kee
     assert "Kestrel-7 is the code name of the garden project" in texts(bank.search("kestrel", 5, min_score=0.25))
     assert "Caroline went to an LGBTQ support group" in texts(bank.search("what happened in May 2023", 5, min_score=0.9, now=NOW))
     assert fts.says_any("The user's dog is called Biscuit", ["biscuit"]) and not fts.says_any("called", ["call"])
+    # a time word alone vouches for nothing: "today" must not bring every memory said today into a greeting's tail
+    assert texts(bank.search("Hello, how are you today?", 5, min_score=0.25, now=datetime(2026, 11, 30, 12, 0))) == []
+    assert fts.date_words("2023-05-07") == "2023 May" and fts.date_words(None) == ""
 
 
 def test_a_question_naming_a_time_prefers_what_was_said_then(bank) -> None:
