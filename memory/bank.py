@@ -88,7 +88,7 @@ class MemoryBank:
             if not existed:  # first use is not a loss; a missing index with memories in SQLite is
                 reason = f"the vector index at {self.index.path} was missing" if self.store.count() else None
             if reason is None and not self.index.model_matches():
-                self.index.wipe(isolated=False)
+                self.index.wipe()
                 reason = "the vector index was built with another embedding model"
             report = self._sync(reason)
             self._check_keywords()

@@ -99,22 +99,6 @@ class Embedder:
         return np.asarray(vecs, dtype=np.float32)
 
 
-def open_collection(path: Path) -> tuple[Any, Any]:
-    """(client, collection) of the index directory at `path`, made if missing; vectors always come from our Embedder."""
-    import chromadb
-    from chromadb.config import Settings
-
-    path.mkdir(parents=True, exist_ok=True)
-    client = chromadb.PersistentClient(path=str(path), settings=Settings(anonymized_telemetry=False))
-    col = client.get_or_create_collection(
-        COLLECTION,
-        embedding_function=None,  # never Chroma's default embedder
-        configuration={"hnsw": HNSW},
-        metadata={"model": MODEL_NAME, "dim": DIM, "layout": LAYOUT},
-    )
-    return client, col
-
-
 @dataclass
 class Hit:
     id: str
@@ -189,7 +173,7 @@ class VectorIndex:
         if self.path.exists() and not (self.path / "chroma.sqlite3").is_file():
             reason = f"the vector index at {self.path} was incomplete"
         elif not self.path.exists():
-            self.wipe(isolated=False)  # also drops Chroma's in-process cache of a directory deleted behind our back
+            self.wipe()  # also drops Chroma's in-process cache of a directory deleted behind our back
             return f"the vector index at {self.path} was missing"
         self._drop_leftovers()
         if reason is None:
@@ -199,7 +183,7 @@ class VectorIndex:
                 return None
             except self._errors() as exc:
                 reason = f"the vector index at {self.path} was unreadable ({str(exc)[:120]})"
-        self.wipe(isolated=False)
+        self.wipe()
         return reason
 
     def _check(self) -> None:
@@ -209,9 +193,21 @@ class VectorIndex:
         if n:
             self._col.query(query_embeddings=np.ones((1, DIM), dtype=np.float32), n_results=1, include=["distances"])
 
-    def _connect(self) -> None:
-        self._gen = self._read_gen()
-        self._client, self._col = open_collection(self.path)
+    def _connect(self, path: Path | None = None) -> None:
+        import chromadb
+        from chromadb.config import Settings
+
+        path = path or self.path
+        path.mkdir(parents=True, exist_ok=True)
+        if path == self.path:
+            self._gen = self._read_gen()
+        self._client = chromadb.PersistentClient(path=str(path), settings=Settings(anonymized_telemetry=False))
+        self._col = self._client.get_or_create_collection(
+            COLLECTION,
+            embedding_function=None,  # vectors always come from our Embedder
+            configuration={"hnsw": HNSW},
+            metadata={"model": MODEL_NAME, "dim": DIM, "layout": LAYOUT},
+        )
 
     def _close(self) -> None:
         from chromadb.api.client import SharedSystemClient
@@ -226,7 +222,7 @@ class VectorIndex:
         for kind in ("new", "old"):
             shutil.rmtree(self._side(kind), ignore_errors=True)
 
-    def wipe(self, *, isolated: bool = True) -> None:
+    def wipe(self) -> None:
         """Replace the index directory with an empty one, never leaving a half-made one in its place.
 
         The empty collection is made beside the index and renamed in; the old one is
@@ -236,7 +232,7 @@ class VectorIndex:
         metadata segment was gone: "Missing metadata segment".)
         """
         with self._locked():
-            self._replace_with([], np.zeros((0, DIM), dtype=np.float32), [], isolated=isolated)
+            self._replace_with([], np.zeros((0, DIM), dtype=np.float32), [])
 
     def compact(self, keep: Callable[[str], bool]) -> int:
         """Rebuild the index with only the vectors whose id `keep` accepts; returns how many were dropped.
@@ -251,29 +247,18 @@ class VectorIndex:
             picked = [i for i, vid in enumerate(got["ids"]) if keep(vid)]
             vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, DIM)[picked]
             self._replace_with(
-                [got["ids"][i] for i in picked], vectors, [(got["metadatas"][i] or {}).get("updated_at", "") for i in picked],
-                isolated=True,
+                [got["ids"][i] for i in picked], vectors, [(got["metadatas"][i] or {}).get("updated_at", "") for i in picked]
             )
             return len(got["ids"]) - len(picked)
 
-    def _replace_with(self, ids: Sequence[str], vectors: np.ndarray, versions: Sequence[str], *, isolated: bool) -> None:
-        """Build the new directory beside the index, then swap it in.
-
-        `isolated` (a forget) builds it in a child process: memory/index_build.py says why. An empty
-        index made for a missing or foreign one is made here, in a second (a child costs one).
-        """
-        from memory.index_build import build_in_child
-
+    def _replace_with(self, ids: Sequence[str], vectors: np.ndarray, versions: Sequence[str]) -> None:
         self._close()
         self._drop_leftovers()
         fresh, old = self._side("new"), self._side("old")
-        if isolated:
-            build_in_child(fresh, ids, vectors, versions)
-        else:
-            self._client, self._col = open_collection(fresh)
-            if len(ids):
-                self._col.upsert(ids=list(ids), embeddings=vectors, metadatas=[{"updated_at": v} for v in versions])
-            self._close()
+        self._connect(fresh)
+        if len(ids):
+            self.upsert(ids, vectors, versions)
+        self._close()
         if self.path.exists():
             os.replace(self.path, old)
         os.replace(fresh, self.path)
