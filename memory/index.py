@@ -99,6 +99,22 @@ class Embedder:
         return np.asarray(vecs, dtype=np.float32)
 
 
+def open_collection(path: Path) -> tuple[Any, Any]:
+    """(client, collection) of the index directory at `path`, made if missing; vectors always come from our Embedder."""
+    import chromadb
+    from chromadb.config import Settings
+
+    path.mkdir(parents=True, exist_ok=True)
+    client = chromadb.PersistentClient(path=str(path), settings=Settings(anonymized_telemetry=False))
+    col = client.get_or_create_collection(
+        COLLECTION,
+        embedding_function=None,  # never Chroma's default embedder
+        configuration={"hnsw": HNSW},
+        metadata={"model": MODEL_NAME, "dim": DIM, "layout": LAYOUT},
+    )
+    return client, col
+
+
 @dataclass
 class Hit:
     id: str
@@ -121,6 +137,7 @@ class VectorIndex:
         self._col: Any = None
         self._gen: str | None = None  # the generation stamp this client last saw
         self._flock: Any = None
+        self._reopen = False  # a rebuilt directory is opened at its first use
 
     def _errors(self) -> tuple[type[BaseException], ...]:
         import sqlite3
@@ -139,7 +156,10 @@ class VectorIndex:
             self._flock = FileLock(str(self._side("lock")), timeout=LOCK_TIMEOUT_S)
         try:
             with self._flock:
-                if self._col is not None and self._gen != self._read_gen():
+                if self._reopen:
+                    self._reopen = False
+                    self._connect()
+                elif self._col is not None and self._gen != self._read_gen():
                     self._close()
                     self._connect()
                 yield
@@ -193,21 +213,9 @@ class VectorIndex:
         if n:
             self._col.query(query_embeddings=np.ones((1, DIM), dtype=np.float32), n_results=1, include=["distances"])
 
-    def _connect(self, path: Path | None = None) -> None:
-        import chromadb
-        from chromadb.config import Settings
-
-        path = path or self.path
-        path.mkdir(parents=True, exist_ok=True)
-        if path == self.path:
-            self._gen = self._read_gen()
-        self._client = chromadb.PersistentClient(path=str(path), settings=Settings(anonymized_telemetry=False))
-        self._col = self._client.get_or_create_collection(
-            COLLECTION,
-            embedding_function=None,  # vectors always come from our Embedder
-            configuration={"hnsw": HNSW},
-            metadata={"model": MODEL_NAME, "dim": DIM, "layout": LAYOUT},
-        )
+    def _connect(self) -> None:
+        self._gen = self._read_gen()
+        self._client, self._col = open_collection(self.path)
 
     def _close(self) -> None:
         from chromadb.api.client import SharedSystemClient
@@ -232,7 +240,7 @@ class VectorIndex:
         metadata segment was gone: "Missing metadata segment".)
         """
         with self._locked():
-            self._replace_with([], np.zeros((0, DIM), dtype=np.float32), [])
+            self._replace_with([], np.zeros((0, DIM), dtype=np.float32), [], isolated=False)
 
     def compact(self, keep: Callable[[str], bool]) -> int:
         """Rebuild the index with only the vectors whose id `keep` accepts; returns how many were dropped.
@@ -247,24 +255,37 @@ class VectorIndex:
             picked = [i for i, vid in enumerate(got["ids"]) if keep(vid)]
             vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, DIM)[picked]
             self._replace_with(
-                [got["ids"][i] for i in picked], vectors, [(got["metadatas"][i] or {}).get("updated_at", "") for i in picked]
+                [got["ids"][i] for i in picked], vectors, [(got["metadatas"][i] or {}).get("updated_at", "") for i in picked],
+                isolated=True,
             )
             return len(got["ids"]) - len(picked)
 
-    def _replace_with(self, ids: Sequence[str], vectors: np.ndarray, versions: Sequence[str]) -> None:
+    def _replace_with(self, ids: Sequence[str], vectors: np.ndarray, versions: Sequence[str], *, isolated: bool) -> None:
+        """Build the new directory beside the index, then swap it in.
+
+        `isolated` (a forget) builds it in a child process: memory/index_build.py says why. An empty
+        index (a wipe: reindex, a missing or foreign one) is made here: it drops nothing the person
+        asked to forget, and a child would cost a second. The new directory is opened at the next
+        use, not here: opening writes to it (memory/index_build.py).
+        """
+        from memory.index_build import build_in_child
+
         self._close()
         self._drop_leftovers()
         fresh, old = self._side("new"), self._side("old")
-        self._connect(fresh)
-        if len(ids):
-            self.upsert(ids, vectors, versions)
-        self._close()
+        if isolated:
+            build_in_child(fresh, ids, vectors, versions)
+        else:
+            self._client, self._col = open_collection(fresh)
+            if len(ids):
+                self._col.upsert(ids=list(ids), embeddings=vectors, metadatas=[{"updated_at": v} for v in versions])
+            self._close()
         if self.path.exists():
             os.replace(self.path, old)
         os.replace(fresh, self.path)
         shutil.rmtree(old, ignore_errors=True)
         self._bump()
-        self._connect()
+        self._reopen = True
 
     def _call(self, op: Callable[[Any], T], *, write: bool = False) -> T:
         """Run `op(collection)` under the lock; on a Chroma error reconnect once and retry.
