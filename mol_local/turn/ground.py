@@ -89,15 +89,20 @@ def asks_to_see_reminders(request: str) -> bool:
     return bool(_SEE.search(request)) and not _SET.search(request) and not _TICK.search(request)
 
 
-_NOTE = re.compile(
-    r"\b(?:(?:note|write|jot|put)(?: this| that| it)? down(?: that)?|note that|(?:make|take|save|keep) a note(?: that| saying)?|"
-    r"(?:put|add|log) (?:this |that |it )?(?:in|to|into) my notes|record that)\s*[:,—-]?\s+(?P<body>.+)$", re.IGNORECASE)
+_NOTE_ASK = (r"(?:(?:note|write|jot|put)(?: this| that| it)? down(?: that)?|note that|(?:make|take|save|keep) a note(?: that| saying)?|"
+             r"(?:put|add|log) (?:this |that |it )?(?:in|to|into) my notes|record that)")
+_NOTE = re.compile(rf"\b{_NOTE_ASK}\s*[:,—-]?\s+(?P<body>.+)$", re.IGNORECASE)
 _NOTE_END = re.compile(r"(?:[\s,!.—-]+(?:please|thanks|thank you|cheers))+[\s!.?]*$|[\s!.?]+$", re.IGNORECASE)
 _TITLE_STOP = re.compile(r"^(?:is|are|was|were|has|have|will|comes?|came|needs?|opens?|renews?|expires?|goes|on|at|in|for)$", re.I)
 _LEADING = re.compile(r"^(?:the|my|our|a|an)\s+", re.IGNORECASE)
 
 
 _NOT_A_NOTE = frozenset({"reminders.create", "reminders.list", "notes.find", "notes.read"})  # calls a note request never means
+
+
+def asks_for_a_note(request: str) -> bool:
+    """"Write down that …", "make a note: …", "put this in my notes …" (what `settled_call` writes)."""
+    return re.search(rf"\b{_NOTE_ASK}\b", request, re.IGNORECASE) is not None
 
 
 def settled_call(request: str) -> ToolCall | None:

@@ -14,6 +14,7 @@ from memory import fts
 from memory.timewords import TIME_QUESTION, time_window
 from mol_local.extract import supersede
 from mol_local.statements import is_request
+from mol_local.turn.ground import asks_for_a_note
 from mol_local.turn.result import TurnResult
 
 if TYPE_CHECKING:
@@ -67,10 +68,8 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     return out
 
 
-_DIRECT = re.compile(
-    r"\b(?:remind me|set (?:a|an|the|me a) reminder|add a reminder|ping me|alert me|give me a nudge|don't let me forget|"
-    r"note (?:that|down)|write (?:down|this down|that down)|jot (?:down|this down)|make a note|take a note|save a note|"
-    r"keep a note|(?:put|add|log) (?:this |that |it )?(?:in|to|into) my notes|record that)\b", re.IGNORECASE)
+_REMIND = re.compile(r"\b(?:remind me|set (?:a|an|the|me a) reminder|add a reminder|ping me|alert me|give me a nudge|"
+                     r"don't let me forget)\b", re.IGNORECASE)
 _ASKS_BACK = re.compile(r"\bremind me,?\s+(?:what|who|whom|where|when|which|how|of|about)\b", re.IGNORECASE)
 
 
@@ -82,7 +81,7 @@ def acts_on_its_own_words(text: str) -> bool:
     mother yet — tell me and I'll remember it." and no reminder, every time (also "walk Biscuit", "buy dog
     food" with the dog remembered). "Remind me, what's my locker code?" asks back, so it keeps them.
     """
-    return bool(_DIRECT.search(text)) and not _ASKS_BACK.search(text)
+    return bool(_REMIND.search(text) or asks_for_a_note(text)) and not _ASKS_BACK.search(text)
 
 
 _TOLD_ASK = re.compile(r"\b(?:what|anything) (?:did|have) I (?:tell|told|say|said|mention|mentioned) (?:to )?(?:you )?(?:about|regarding|of|on) "

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from memory.timeline import RouteRecord
+from mol_local.engine.base import GenerationResult
 from mol_local.extract import MemoryChange
 
 
@@ -45,3 +46,14 @@ class TurnHooks:
     on_fallback: Callable[[str], None] | None = None  # the remote failed (reason); the local fallback answers now
     on_tool: Callable[[dict], None] | None = None  # a tool call ran: name, arguments, result, error
     on_draft: Callable[[dict], None] | None = None  # L3: the complete part of the document being written (genui.partial)
+
+
+def count_answer(timings: dict, result: GenerationResult) -> None:
+    """Add one answer hop to the turn's timings: the first hop's TTFT, every hop's time and tokens."""
+    timings.setdefault("answer_ttft_ms", result.timings_ms["ttft"])
+    if "first_component" in result.timings_ms:  # L3 drawn as it is written: its first output on screen
+        timings.setdefault("answer_first_component_ms", result.timings_ms["first_component"])
+    for key, value in (("answer_ms", result.timings_ms["total"]), ("answer_decode_ms", result.timings_ms["decode"]),
+                       ("prefill_tokens", result.prefill_tokens), ("completion_tokens", result.completion_tokens)):
+        timings[key] = timings.get(key, 0) + value
+    timings["prompt_tokens"] = result.prompt_tokens

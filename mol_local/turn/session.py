@@ -25,7 +25,7 @@ from mol_local.turn.ground import grounded, open_reminders, read_answer, settled
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, told_answer, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
-from mol_local.turn.result import TurnHooks, TurnResult
+from mol_local.turn.result import TurnHooks, TurnResult, count_answer
 from mol_local.turn.summary import checked_summary
 from mol_local.turn.tasks import Step, TaskMachine, capped_answer, fresh_calls, parse_tool_calls, repeated_answer, unfinished_answer
 from mol_local.turn.ui import answer_ui, holds, is_ui_slot
@@ -279,14 +279,7 @@ class Session:
                     )
                 )
             self._check(cancel)
-            timings["answer_ttft_ms"] = timings.get("answer_ttft_ms", result.timings_ms["ttft"])
-            if "first_component" in result.timings_ms:  # L3 drawn as it is written: its first output on screen
-                timings["answer_first_component_ms"] = timings.get("answer_first_component_ms", result.timings_ms["first_component"])
-            timings["answer_ms"] = timings.get("answer_ms", 0.0) + result.timings_ms["total"]
-            timings["answer_decode_ms"] = timings.get("answer_decode_ms", 0.0) + result.timings_ms["decode"]
-            timings["prefill_tokens"] = timings.get("prefill_tokens", 0) + result.prefill_tokens
-            timings["prompt_tokens"] = result.prompt_tokens
-            timings["completion_tokens"] = timings.get("completion_tokens", 0) + result.completion_tokens
+            count_answer(timings, result)
             answer = result.text.strip()
             finish = result.finish_reason
             parsed = parse_tool_calls(answer) if self.tools is not None and composed is None and opts.grammar is None else []
