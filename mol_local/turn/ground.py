@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from mol_local.harness.builtins import listed_reminders
 from mol_local.harness.when import copies_a_time, stated_offset
+from mol_local.turn.arith import code, computed_answer, expression
 from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall
 
 if TYPE_CHECKING:
@@ -132,6 +133,13 @@ def settled_call(request: str) -> ToolCall | None:
     return _call("notes.create", {"title": title[:1].upper() + title[1:], "body": body})
 
 
+def arithmetic_call(request: str) -> ToolCall | None:
+    """A python call computing the request, when it asks only arithmetic (turn/arith.py says why): the
+    turn runs it instead of asking the model, whose words it would replace."""
+    found = expression(request)
+    return None if found is None else _call("python", {"code": code(*found)})
+
+
 def _call(name: str, arguments: dict) -> ToolCall:
     raw = CALL_OPEN + json.dumps({"name": name, "arguments": arguments}, ensure_ascii=False) + CALL_CLOSE
     return ToolCall(name, arguments, raw, answers=True)
@@ -148,6 +156,9 @@ def read_answer(calls: Sequence[dict]) -> str:
     """The answer from what the calls the request settled said: a list as one line per reminder (after reading
     it, the embedded L0 wrote "You can remind your reminder to pay the rent on …"), a completion as its result
     ("Done: X. Still open: …")."""
+    computed = [computed_answer(c["arguments"]["code"], c["result"]) for c in calls if c["name"] == "python"]
+    if computed:
+        return "\n".join(computed)
     done = [c["result"].strip() for c in calls if c["name"] == "reminders.complete"]
     if done:
         return "\n".join(done)

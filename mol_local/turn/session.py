@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 from memory.errors import MemoryStoreError
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, TurnRecord, new_id
 from memory.transfer import source_writer
-from mol_local.engine.base import GenerationRequest, Message
+from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
-from mol_local.turn.ground import grounded, open_reminders, read_answer, settled_call
+from mol_local.turn.ground import arithmetic_call, grounded, open_reminders, read_answer, settled_call
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, told_answer, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
@@ -255,11 +255,15 @@ class Session:
         composed = None
         finish = "stop"
         tool_calls: list[dict] = []
+        plain = self.tools is not None and opts.grammar is None  # tool calls are read from the answer
+        computed = arithmetic_call(text) if plain else None
         while machine.step is Step.ANSWER:
             current = [{"role": m.role, "content": m.content} for m in task.messages + new]
             view = self.view_for(slot, current, history, notes, now, rt)
             if is_ui_slot(rt, slot):
                 composed, result = answer_ui(rt, slot, view, stack, cancel, hooks, text)
+            elif computed is not None and not tool_calls:  # only arithmetic asked: Python answers, the model is not asked
+                result = GenerationResult(computed.raw, "stop", 0, 0, 0, {"ttft": 0.0, "total": 0.0, "decode": 0.0})
             else:
                 result = rt.engine.generate(
                     GenerationRequest(
@@ -282,8 +286,8 @@ class Session:
             count_answer(timings, result)
             answer = result.text.strip()
             finish = result.finish_reason
-            parsed = parse_tool_calls(answer) if self.tools is not None and composed is None and opts.grammar is None else []
-            if not parsed and not tool_calls and self.tools is not None and composed is None and opts.grammar is None \
+            parsed = ([computed] if computed and not tool_calls else parse_tool_calls(answer)) if plain and composed is None else []
+            if not parsed and not tool_calls and plain and composed is None \
                     and (settled := settled_call(text)):  # "What reminders do I have?" answered in words: the list is read
                 answer, parsed = settled.raw, [settled]
             calls = fresh_calls([grounded(c, text, open_reminders(rt)) for c in parsed], tool_calls)
@@ -315,8 +319,7 @@ class Session:
             new[-1] = MessageRecord("assistant", answer)
         if hooks.on_answer:
             hooks.on_answer(answer)
-        summary = None
-        summary_tokens = 0
+        summary, summary_tokens = None, 0
         if machine.step is Step.SUMMARIZE:
             summary, summary_tokens, timings["summary_ms"], timings["summary_prefill_tokens"], fell_back = self._summarize(
                 rt, slot, task, new, history, cancel, notes, now

@@ -291,3 +291,17 @@ def test_asked_what_they_told_an_answer_that_denies_it_gets_what_the_tail_holds(
     scripted.outputs = ["You haven't told me anything about the dentist yet."]
     none = rt.session().run_turn("What did I tell you about the dentist?", slot="L0")
     assert none.answer == "You haven't told me anything about the dentist yet."  # nothing about it in the tail
+
+
+def test_arithmetic_is_computed_by_python_whatever_the_model_would_say(scripted_runtime) -> None:
+    """On the embedded default "What is 17% of 2350?" got "You are 17% of 2350." (L0) and a python call computing
+    17 * 2350 (L2): Python computes what was asked, and the model is not asked for an answer."""
+    rt, scripted = scripted_runtime(["never read"])
+    result = rt.session().run_turn("What is 17% of 2350?", slot="L0")
+    assert result.answer == "17% of 2350 is 399.5." and scripted.outputs == ["never read"]
+    assert [(c["name"], c["result"]) for c in result.tool_calls] == [("python", "result: 399.5")]
+    failed = rt.session().run_turn("What is 10 / 0?", slot="L2")
+    assert failed.answer == "I couldn't compute 10 / 0: ZeroDivisionError: division by zero" and scripted.outputs == ["never read"]
+    scripted.outputs = ["About a sixth of it."]
+    worded = rt.session().run_turn("What is 17% of my budget?", slot="L0")  # not only arithmetic: the model's
+    assert worded.answer == "About a sixth of it." and worded.tool_calls == []
