@@ -27,7 +27,8 @@ from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, 
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult, count_answer
 from mol_local.turn.summary import checked_summary
-from mol_local.turn.tasks import Step, TaskMachine, capped_answer, fresh_calls, parse_tool_calls, repeated_answer, unfinished_answer
+from mol_local.turn.tasks import (Step, TaskMachine, capped_answer, fresh_calls, parse_tool_calls, repeated_answer, unbacked_answer,
+                                   unfinished_answer)
 from mol_local.turn.ui import answer_ui, holds, is_ui_slot
 from mol_local.turn.view import ViewSpec, build_view
 
@@ -311,7 +312,7 @@ class Session:
                     answer = capped_answer(answer, tool_calls, machine.rounds)
                 elif repeated:
                     answer = repeated_answer(answer, tool_calls)
-                elif self.tools is not None and (cut := unfinished_answer(answer)) is not None:
+                elif self.tools is not None and (cut := unfinished_answer(answer) or unbacked_answer(answer, text, tool_calls)):
                     answer = cut
                 new.append(MessageRecord("assistant", answer))
         if not tool_calls and composed is None and (told := told_answer(text, answer, recalled)):
@@ -321,9 +322,8 @@ class Session:
             hooks.on_answer(answer)
         summary, summary_tokens = None, 0
         if machine.step is Step.SUMMARIZE:
-            summary, summary_tokens, timings["summary_ms"], timings["summary_prefill_tokens"], fell_back = self._summarize(
-                rt, slot, task, new, history, cancel, notes, now
-            )
+            summary, summary_tokens, timings["summary_ms"], timings["summary_prefill_tokens"], fell_back = \
+                self._summarize(rt, slot, task, new, history, cancel, notes, now)
             timings["summary_fallback"] = int(fell_back)
             machine.summarized()
         task.status = machine.status

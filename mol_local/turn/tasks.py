@@ -184,9 +184,31 @@ def repeated_answer(text: str, calls: list[dict]) -> str:
         return words
     last = calls[-1]["result"] if calls else ""
     if not last or last.startswith("Error"):
-        reason = last.removeprefix("Error:").strip().splitlines()[0][:300] if last else "the tool call failed"
-        return f"I couldn't do that: {reason}"
+        return f"I couldn't do that: {error_line(last) if last else 'the tool call failed'}"
     return f"Done — {last.strip().splitlines()[0][:300]}"
+
+
+def error_line(result: str) -> str:
+    """What went wrong, in one line: a traceback's last line (the exception), else the error's first line."""
+    error = result[result.find("Error:"):].removeprefix("Error:").strip() if "Error:" in result else result.strip()
+    lines = [line.strip() for line in error.splitlines() if line.strip()] or ["the tool call failed"]
+    return (lines[-1] if lines[0].startswith("Traceback") else lines[0])[:300]
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def unbacked_answer(text: str, request: str, calls: list[dict]) -> str | None:
+    """Why the python call failed, for an answer that gives a number after it failed, when neither the request
+    nor any tool said that number (L2: a NameError, then "The square root of 7921 is 30."). None otherwise,
+    and for an answer holding code (a fix to try is not a claim)."""
+    runs = [c for c in calls if c["name"] == "python"]
+    if not runs or "Error:" not in runs[-1]["result"] or "```" in text:
+        return None
+    said = set(_NUMBER.findall(request)) | {n for c in calls for n in _NUMBER.findall(c["result"])}
+    if not any(n not in said for n in _NUMBER.findall(text)):
+        return None
+    return f"I couldn't compute that: {error_line(runs[-1]['result'])}"
 
 
 @dataclass

@@ -305,3 +305,10 @@ def test_arithmetic_is_computed_by_python_whatever_the_model_would_say(scripted_
     scripted.outputs = ["About a sixth of it."]
     worded = rt.session().run_turn("What is 17% of my budget?", slot="L0")  # not only arithmetic: the model's
     assert worded.answer == "About a sixth of it." and worded.tool_calls == []
+
+
+def test_a_number_after_a_failed_python_call_is_not_passed_off_as_computed(scripted_runtime) -> None:
+    """L2 on the embedded default: a python call that raised NameError, then "The square root of 7921 is 30."."""
+    rt, scripted = scripted_runtime([call("python", code="print(aumber)"), "There are 30 Mondays in 2027."])
+    result = rt.session().run_turn("How many Mondays are there in 2027?", slot="L2")
+    assert result.answer == "I couldn't compute that: NameError: name 'aumber' is not defined" and scripted.outputs == []

@@ -63,3 +63,27 @@ def test_parse_tool_calls() -> None:
     (stringly,) = parse_tool_calls('<tool_call>{"name": "x", "arguments": "{\\"a\\": 1}"}</tool_call>')
     assert stringly.arguments == {"a": 1}
     assert parse_tool_calls("no calls here") == []
+
+
+TRACEBACK = 'Error: Traceback (most recent call last):\n  File "<python>", line 3, in <module>\nNameError: name \'aumber\' is not defined'
+
+
+def test_an_error_is_said_by_its_exception_line_not_the_traceback_header() -> None:
+    from mol_local.turn.tasks import error_line
+
+    assert error_line(TRACEBACK) == "NameError: name 'aumber' is not defined"
+    assert error_line("Error: reminders.create needs 'due'") == "reminders.create needs 'due'"
+    assert error_line("partial output\nError: Traceback (most recent call last):\nValueError: month must be in 1..12") == \
+        "ValueError: month must be in 1..12"
+
+
+def test_a_number_given_after_a_failed_python_call_is_replaced_by_why_it_failed() -> None:
+    from mol_local.turn.tasks import unbacked_answer
+
+    failed = [{"name": "python", "arguments": {"code": "aumber ** 0.5"}, "result": TRACEBACK}]
+    assert unbacked_answer("The square root of 7921 is 30.", "What is the square root of 7921?", failed) == \
+        "I couldn't compute that: NameError: name 'aumber' is not defined"
+    assert unbacked_answer("I could not work out the square root of 7921.", "… of 7921?", failed) is None  # no new number
+    assert unbacked_answer("Try this:\n```python\nprint(7921 ** 0.5)\n```", "…", failed) is None  # code to try
+    fixed = failed + [{"name": "python", "arguments": {"code": "7921 ** 0.5"}, "result": "result: 89.0"}]
+    assert unbacked_answer("It is 89.0.", "What is the square root of 7921?", fixed) is None  # the last run succeeded
