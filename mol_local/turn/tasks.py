@@ -183,6 +183,9 @@ def repeated_answer(text: str, calls: list[dict]) -> str:
     if words:
         return words
     last = calls[-1]["result"] if calls else ""
+    if last.startswith("Error: not run:"):  # a refusal: its reason is the person's, what follows " — " the model's
+        why = last.removeprefix("Error: not run:").split(" — ")[0].strip()
+        return f"I didn't do that: {why}. What would you like me to do?"
     if not last or last.startswith("Error"):
         return f"I couldn't do that: {error_line(last) if last else 'the tool call failed'}"
     return f"Done — {last.strip().splitlines()[0][:300]}"

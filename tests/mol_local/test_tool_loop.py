@@ -127,7 +127,7 @@ def test_a_failed_call_sent_again_word_for_word_ends_the_task_with_the_error_in_
     """Seen on the embedded base: a reminder "last month" failed, and the same call went out until max_rounds."""
     past = call("reminders.create", text="move to Leeds", due="yesterday at 9am")
     rt, scripted = scripted_runtime([past, past, past])
-    result = rt.session().run_turn("I moved to Leeds yesterday at 9am", slot="L0")
+    result = rt.session().run_turn("Remind me yesterday at 9am to move to Leeds", slot="L0")
     assert len(result.tool_calls) == 1 and result.tool_rounds == 1  # the repeat was not run
     assert result.answer.startswith("I couldn't do that: ") and "has already passed" in result.answer
     assert "<tool_call>" not in result.answer and rt.tool_hub.reminders.list() == []
@@ -312,3 +312,38 @@ def test_a_number_after_a_failed_python_call_is_not_passed_off_as_computed(scrip
     rt, scripted = scripted_runtime([call("python", code="print(aumber)"), "There are 30 Mondays in 2027."])
     result = rt.session().run_turn("How many Mondays are there in 2027?", slot="L2")
     assert result.answer == "I couldn't compute that: NameError: name 'aumber' is not defined" and scripted.outputs == []
+
+
+def test_a_note_asked_beside_a_reminder_is_written_not_made_a_second_reminder(scripted_runtime) -> None:
+    """Held-out L1: "Can you remind me tomorrow 18:00 to email the landlord? And write down that the boiler was
+    serviced in October." made two reminders (the second "the boiler was serviced") and no note."""
+    request = "Can you remind me tomorrow 18:00 to email the landlord? And write down that the boiler was serviced in October."
+    rt, scripted = scripted_runtime([call("reminders.create", text="email the landlord", due="tomorrow at 18:00")
+                                     + call("reminders.create", text="the boiler was serviced", due="tomorrow at 18:00"),
+                                     "Set, and noted."])
+    result = rt.session().run_turn(request, slot="L1")
+    assert [r["text"] for r in rt.tool_hub.reminders.list()] == ["email the landlord"]
+    assert list(rt.db.query("select body from notes")) == [{"body": "the boiler was serviced in October"}]
+    assert [c["name"] for c in result.tool_calls] == ["reminders.create", "notes.create"] and scripted.outputs == []
+    scripted.outputs = [call("reminders.create", text="take my medication", due="in 10 minutes"), "Done."]
+    rt.session().run_turn("Can you remind me in 10 minutes to take my medication? And write down that Ana's birthday is on 14 March.",
+                          slot="L1")  # the note dropped altogether: added
+    assert {"body": "Ana's birthday is on 14 March"} in list(rt.db.query("select body from notes"))
+    scripted.outputs = [call("reminders.create", text="call the plumber", due="tomorrow at 9am"), "Set."]
+    rt.session().run_turn("Remind me tomorrow at 9am to call the plumber.", slot="L1")  # no note asked: none written
+    assert len(list(rt.db.query("select id from notes"))) == 2
+
+
+def test_a_reminder_nobody_asked_for_is_not_set(scripted_runtime) -> None:
+    """Held-out L1: "Rome, 3 days, €955 to spend. … What does that leave me each day?" set three reminders; L0
+    answered "See you later" with one. The person is told nothing was done, not the model's instruction."""
+    made = call("reminders.create", text="the room", due="tomorrow at 9am")
+    rt, scripted = scripted_runtime([made, made])
+    result = rt.session().run_turn("Rome, 3 days, €955 to spend. What does that leave me each day?", slot="L1")
+    assert rt.tool_hub.reminders.list() == [] and result.tool_calls[0]["result"].startswith("Error: not run: the request asks for no reminder")
+    assert result.answer == "I didn't do that: the request asks for no reminder, so none was set. What would you like me to do?"
+    scripted.outputs = [made, "Fine."]
+    for asked in ("Make sure I check the room tomorrow at 9am", "Give me a heads-up tomorrow at 9am about the room"):
+        rt.session().run_turn(asked, slot="L1")
+        scripted.outputs = [made, "Fine."]
+    assert len(rt.tool_hub.reminders.list()) == 2

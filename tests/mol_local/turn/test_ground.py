@@ -186,3 +186,18 @@ def test_a_reminder_text_cut_short_gets_the_rest_of_its_phrase(request_text: str
 
     call = grounded(ToolCall("reminders.create", {"text": written, "due": "tomorrow at 7am"}, ""), request_text)
     assert call.arguments["text"] == kept
+
+
+def test_with_asked_note_turns_the_reminder_made_of_the_notes_words_into_the_note() -> None:
+    from mol_local.turn.ground import with_asked_note
+    from mol_local.turn.tasks import ToolCall
+
+    request = "Can you remind me on October 8 at 16:00 to reply to Ana? And write down that the fridge filter is model WF-22."
+    reply = ToolCall("reminders.create", {"text": "reply to Ana", "due": "October 8 at 16:00"}, "raw")
+    fridge = ToolCall("reminders.create", {"text": "the fridge filter", "due": "October 8 at 16:00"}, "raw")
+    got = with_asked_note([reply, fridge], request, [])
+    assert [(c.name, c.arguments.get("text") or c.arguments["body"]) for c in got] == \
+        [("reminders.create", "reply to Ana"), ("notes.create", "the fridge filter is model WF-22")]
+    assert with_asked_note([reply], request, [{"name": "notes.create"}]) == [reply]  # written earlier in the task
+    assert with_asked_note([], request, []) == []  # words only: the model's answer stands
+    assert with_asked_note([reply], "Remind me on October 8 at 16:00 to reply to Ana.", []) == [reply]
