@@ -19,9 +19,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mol_local.harness.builtins import listed_reminders
-from mol_local.harness.when import copies_a_time, stated_offset
+from mol_local.harness.errors import BadArguments
+from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.turn.arith import code, computed_answer, expression
-from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall
+from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall, error_line
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
@@ -143,24 +144,58 @@ def _note_call(text: str) -> ToolCall | None:
 
 
 _REMIND = re.compile(r"\bremind", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|,?\s+(?:and|also|plus)\s+(?=(?:also\s+)?(?:note|write|jot|make|take|save|keep|put|add|log|"
+                       r"record|remind|set)\b)", re.IGNORECASE)  # sentences, and clauses joined by "and" before an ask
 
 
-def with_asked_note(calls: list[ToolCall], request: str, made: Sequence[dict]) -> list[ToolCall]:
-    """A request for a reminder *and* a note ("Remind me tomorrow at 18:00 to email the landlord? And write down
-    that the boiler was serviced in October.") gets its note: a reminder made of the note's words (more of
-    them than of the rest of the request) becomes it, and it is added when the model wrote calls but none
-    for it. The shipped L1 had made the note a second reminder in 3 of 4 held-out cases, and dropped it in
-    the fourth. Unchanged when a note was written in this task, or the request asks for no note."""
+def with_both_asked(calls: list[ToolCall], request: str, made: Sequence[dict]) -> list[ToolCall]:
+    """A request for a reminder *and* a note ("Can you remind me tomorrow 18:00 to email the landlord? And write
+    down that the boiler was serviced in October.") gets both, once the model wrote calls for it:
+    - the note: a reminder made of the note's words (more of them than of the rest of the request) becomes
+      it, and it is added when no call wrote it. The shipped L1 had made it a second reminder in 3 of 4
+      held-out cases, and dropped it in the fourth;
+    - the reminder, when no call set one and its sentence reads "remind me <when> to <task>" or "remind me
+      to <task> <when>" (in the app, L0 wrote only the note).
+    Unchanged when the model wrote no call, or the request does not ask for both."""
     sentences = _SENTENCE.split(request.strip())
     note = next((n for s in sentences if not _REMIND.search(s) and (n := _note_call(s)) is not None), None)
-    if note is None or not calls or not _REMIND.search(request) or "notes.create" in {c.name for c in calls} | {c["name"] for c in made}:
+    if note is None or not calls or not _REMIND.search(request):
         return calls
-    about_note = _stems(note.arguments["body"])
-    rest = _stems(" ".join(s for s in sentences if _note_call(s) is None))
-    kept = [c for c in calls if c.name != "reminders.create"
-            or len(_stems(str(c.arguments.get("text", ""))) & about_note) <= len(_stems(str(c.arguments.get("text", ""))) & rest)]
-    return kept + [replace(note, answers=False)]
+    done = {c["name"] for c in made}
+    out = list(calls)
+    if "notes.create" not in done | {c.name for c in out}:
+        about_note = _stems(note.arguments["body"])
+        rest = _stems(" ".join(s for s in sentences if _note_call(s) is None))
+        out = [c for c in out if c.name != "reminders.create"
+               or len(_stems(str(c.arguments.get("text", ""))) & about_note) <= len(_stems(str(c.arguments.get("text", ""))) & rest)]
+        out.append(replace(note, answers=False))
+    if "reminders.create" not in done | {c.name for c in out}:
+        reminder = next((r for s in sentences if (r := _reminder_call(s)) is not None), None)
+        out = ([reminder] if reminder is not None else []) + out
+    return out if out == calls else [replace(c, answers=True) for c in out]  # what was done is said back
+
+
+_REMIND_WHEN_TO = re.compile(r"\bremind me,?\s+(?P<when>.+?)\s+to\s+(?P<task>.+)$", re.IGNORECASE)
+_REMIND_TO = re.compile(r"\bremind me,?\s+to\s+(?P<rest>.+)$", re.IGNORECASE)
+
+
+def _reminder_call(sentence: str) -> ToolCall | None:
+    """reminders.create of "remind me <when> to <task>" / "remind me to <task> <when>", when <when> reads as a time."""
+    said = _NOTE_END.sub("", sentence.strip())
+    if m := _REMIND_TO.search(said):
+        words = m["rest"].split()
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    elif m := _REMIND_WHEN_TO.search(said):
+        splits = [(m["task"], m["when"])]
+    else:
+        return None
+    for task, when in splits:
+        try:
+            parse_when(when)
+        except BadArguments:
+            continue
+        return replace(_call("reminders.create", {"text": task, "due": when}), answers=False)
+    return None
 
 
 def arithmetic_call(request: str) -> ToolCall | None:
@@ -192,6 +227,8 @@ def read_answer(calls: Sequence[dict]) -> str:
     done = [c["result"].strip() for c in calls if c["name"] == "reminders.complete"]
     if done:
         return "\n".join(done)
+    if any(c["name"] == "reminders.create" for c in calls):  # a reminder and a note asked together
+        return "\n".join(_said_back(c) for c in calls if c["name"] in ("reminders.create", "notes.create"))
     noted = [c for c in calls if c["name"] == "notes.create"]
     if noted:
         return "\n".join(f"Noted: {c['arguments'].get('body') or c['arguments'].get('title')}." if not c["result"].startswith("Error")
@@ -200,6 +237,14 @@ def read_answer(calls: Sequence[dict]) -> str:
     if not rows:
         return "You have no open reminders."
     return "\n".join([f"Your open reminders ({len(rows)}):"] + [f"- {text} — {when}" for _id, when, text in rows])
+
+
+def _said_back(call: dict) -> str:
+    if call["result"].startswith("Error"):
+        return f"I couldn't do that: {error_line(call['result'])}"
+    if call["name"] == "notes.create":
+        return f"Noted: {call['arguments'].get('body') or call['arguments'].get('title')}."
+    return re.sub(r"^Reminder \w+ set for ", "Reminder set for ", call["result"].strip().splitlines()[0]).rstrip(".") + "."
 
 
 def named_reminders(request: str, rows: Sequence[dict]) -> list[dict]:

@@ -324,7 +324,9 @@ def test_a_note_asked_beside_a_reminder_is_written_not_made_a_second_reminder(sc
     result = rt.session().run_turn(request, slot="L1")
     assert [r["text"] for r in rt.tool_hub.reminders.list()] == ["email the landlord"]
     assert list(rt.db.query("select body from notes")) == [{"body": "the boiler was serviced in October"}]
-    assert [c["name"] for c in result.tool_calls] == ["reminders.create", "notes.create"] and scripted.outputs == []
+    assert [c["name"] for c in result.tool_calls] == ["reminders.create", "notes.create"]
+    assert result.answer == "Reminder set for Wed 2 Dec 2026, 18:00: email the landlord.\nNoted: the boiler was serviced in October."
+    assert scripted.outputs == ["Set, and noted."]  # what was done is said back, not left to the model
     scripted.outputs = [call("reminders.create", text="take my medication", due="in 10 minutes"), "Done."]
     rt.session().run_turn("Can you remind me in 10 minutes to take my medication? And write down that Ana's birthday is on 14 March.",
                           slot="L1")  # the note dropped altogether: added
@@ -332,6 +334,11 @@ def test_a_note_asked_beside_a_reminder_is_written_not_made_a_second_reminder(sc
     scripted.outputs = [call("reminders.create", text="call the plumber", due="tomorrow at 9am"), "Set."]
     rt.session().run_turn("Remind me tomorrow at 9am to call the plumber.", slot="L1")  # no note asked: none written
     assert len(list(rt.db.query("select id from notes"))) == 2
+    scripted.outputs = [call("notes.create", title="Gate", body="the gate code is 4471"), "Noted."]
+    only_note = rt.session().run_turn("Remind me tomorrow at 7pm to water the plants. And note that the gate code is 4471.",
+                                      slot="L0")  # seen in the app: L0 wrote only the note
+    assert "water the plants" in [r["text"] for r in rt.tool_hub.reminders.list()]
+    assert only_note.answer.startswith("Reminder set for Wed 2 Dec 2026, 19:00: water the plants.\nNoted: the gate code is 4471")
 
 
 def test_a_reminder_nobody_asked_for_is_not_set(scripted_runtime) -> None:

@@ -188,16 +188,31 @@ def test_a_reminder_text_cut_short_gets_the_rest_of_its_phrase(request_text: str
     assert call.arguments["text"] == kept
 
 
-def test_with_asked_note_turns_the_reminder_made_of_the_notes_words_into_the_note() -> None:
-    from mol_local.turn.ground import with_asked_note
+def test_with_both_asked_turns_the_reminder_made_of_the_notes_words_into_the_note() -> None:
+    from mol_local.turn.ground import with_both_asked
     from mol_local.turn.tasks import ToolCall
 
     request = "Can you remind me on October 8 at 16:00 to reply to Ana? And write down that the fridge filter is model WF-22."
     reply = ToolCall("reminders.create", {"text": "reply to Ana", "due": "October 8 at 16:00"}, "raw")
     fridge = ToolCall("reminders.create", {"text": "the fridge filter", "due": "October 8 at 16:00"}, "raw")
-    got = with_asked_note([reply, fridge], request, [])
+    got = with_both_asked([reply, fridge], request, [])
     assert [(c.name, c.arguments.get("text") or c.arguments["body"]) for c in got] == \
         [("reminders.create", "reply to Ana"), ("notes.create", "the fridge filter is model WF-22")]
-    assert with_asked_note([reply], request, [{"name": "notes.create"}]) == [reply]  # written earlier in the task
-    assert with_asked_note([], request, []) == []  # words only: the model's answer stands
-    assert with_asked_note([reply], "Remind me on October 8 at 16:00 to reply to Ana.", []) == [reply]
+    assert with_both_asked([reply], request, [{"name": "notes.create"}]) == [reply]  # written earlier in the task
+    assert with_both_asked([], request, []) == []  # words only: the model's answer stands
+    assert with_both_asked([reply], "Remind me on October 8 at 16:00 to reply to Ana.", []) == [reply]
+
+
+def test_with_both_asked_adds_the_reminder_the_model_left_out_when_its_sentence_reads_plainly() -> None:
+    from mol_local.turn.ground import with_both_asked
+    from mol_local.turn.tasks import ToolCall
+
+    request = "Can you remind me tomorrow at 6pm to email the landlord? And write down that the boiler was serviced in October."
+    note = ToolCall("notes.create", {"title": "Boiler", "body": "the boiler was serviced in October"}, "raw")
+    got = with_both_asked([note], request, [])  # seen in the app: L0 wrote only the note
+    assert [(c.name, c.arguments) for c in got][0] == ("reminders.create", {"text": "email the landlord", "due": "tomorrow at 6pm"})
+    other = "Remind me to email the landlord tomorrow at 6pm, and note that the boiler was serviced in October."
+    assert with_both_asked([note], other, [])[0].arguments == {"text": "email the landlord", "due": "tomorrow at 6pm"}
+    vague = "Remind me about the landlord sometime. And write down that the boiler was serviced in October."
+    assert with_both_asked([note], vague, []) == [note]  # no time to read: nothing is made up
+    assert with_both_asked([note], request, [{"name": "reminders.create"}]) == [note]  # set earlier in the task
