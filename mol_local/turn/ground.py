@@ -154,8 +154,9 @@ def with_both_asked(calls: list[ToolCall], request: str, made: Sequence[dict]) -
     - the note: a reminder made of the note's words (more of them than of the rest of the request) becomes
       it, and it is added when no call wrote it. The shipped L1 had made it a second reminder in 3 of 4
       held-out cases, and dropped it in the fourth;
-    - the reminder, when no call set one and its sentence reads "remind me <when> to <task>" or "remind me
-      to <task> <when>" (in the app, L0 wrote only the note).
+    - the reminder, when its sentence reads "remind me <when> to <task>" or "remind me to <task> <when>":
+      added when no call set one (in the app, L0 wrote only the note), and put in place of a reminder whose
+      text shares no word with <task> (in the app, L0 set "write a note").
     Unchanged when the model wrote no call, or the request does not ask for both."""
     sentences = _SENTENCE.split(request.strip())
     note = next((n for s in sentences if not _REMIND.search(s) and (n := _note_call(s)) is not None), None)
@@ -169,9 +170,12 @@ def with_both_asked(calls: list[ToolCall], request: str, made: Sequence[dict]) -
         out = [c for c in out if c.name != "reminders.create"
                or len(_stems(str(c.arguments.get("text", ""))) & about_note) <= len(_stems(str(c.arguments.get("text", ""))) & rest)]
         out.append(replace(note, answers=False))
-    if "reminders.create" not in done | {c.name for c in out}:
-        reminder = next((r for s in sentences if (r := _reminder_call(s)) is not None), None)
-        out = ([reminder] if reminder is not None else []) + out
+    reminder = next((r for s in sentences if (r := _reminder_call(s)) is not None), None)
+    if reminder is not None:  # a reminder sharing no word with the task asked is that reminder (the app: "write a note")
+        task = _stems(reminder.arguments["text"])
+        out = [reminder if c.name == "reminders.create" and not _stems(str(c.arguments.get("text", ""))) & task else c for c in out]
+        if "reminders.create" not in done | {c.name for c in out}:
+            out.insert(0, reminder)
     return out if out == calls else [replace(c, answers=True) for c in out]  # what was done is said back
 
 

@@ -216,3 +216,16 @@ def test_with_both_asked_adds_the_reminder_the_model_left_out_when_its_sentence_
     vague = "Remind me about the landlord sometime. And write down that the boiler was serviced in October."
     assert with_both_asked([note], vague, []) == [note]  # no time to read: nothing is made up
     assert with_both_asked([note], request, [{"name": "reminders.create"}]) == [note]  # set earlier in the task
+
+
+def test_with_both_asked_puts_the_asked_reminder_in_place_of_one_about_something_else() -> None:
+    from mol_local.turn.ground import with_both_asked
+    from mol_local.turn.tasks import ToolCall
+
+    request = "Can you remind me tomorrow at 6pm to email the landlord? And write down that the boiler was serviced in October."
+    wrong = ToolCall("reminders.create", {"text": "write a note", "due": "tomorrow at 6pm"}, "raw")  # seen in the app
+    note = ToolCall("notes.create", {"title": "Boiler", "body": "the boiler was serviced in October"}, "raw")
+    got = with_both_asked([wrong, note], request, [])
+    assert [c.arguments.get("text") for c in got if c.name == "reminders.create"] == ["email the landlord"]
+    right = ToolCall("reminders.create", {"text": "email landlord", "due": "tomorrow at 6pm"}, "raw")
+    assert with_both_asked([right, note], request, []) == [right, note]  # the model's own reminder for it stands
