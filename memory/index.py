@@ -240,7 +240,7 @@ class VectorIndex:
         metadata segment was gone: "Missing metadata segment".)
         """
         with self._locked():
-            self._replace_with([], np.zeros((0, DIM), dtype=np.float32), [], isolated=False)
+            self._replace_with(None)
 
     def compact(self, keep: Callable[[str], bool]) -> int:
         """Rebuild the index with only the vectors whose id `keep` accepts; returns how many were dropped.
@@ -255,30 +255,27 @@ class VectorIndex:
             picked = [i for i, vid in enumerate(got["ids"]) if keep(vid)]
             vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, DIM)[picked]
             self._replace_with(
-                [got["ids"][i] for i in picked], vectors, [(got["metadatas"][i] or {}).get("updated_at", "") for i in picked],
-                isolated=True,
+                ([got["ids"][i] for i in picked], vectors, [(got["metadatas"][i] or {}).get("updated_at", "") for i in picked])
             )
             return len(got["ids"]) - len(picked)
 
-    def _replace_with(self, ids: Sequence[str], vectors: np.ndarray, versions: Sequence[str], *, isolated: bool) -> None:
+    def _replace_with(self, kept: tuple[Sequence[str], np.ndarray, Sequence[str]] | None) -> None:
         """Build the new directory beside the index, then swap it in.
 
-        `isolated` (a forget) builds it in a child process: memory/index_build.py says why. An empty
-        index (a wipe: reindex, a missing or foreign one) is made here: it drops nothing the person
-        asked to forget, and a child would cost a second. The new directory is opened at the next
-        use, not here: opening writes to it (memory/index_build.py).
+        `kept` (a forget: ids, vectors, versions, perhaps none) is written by a child process:
+        memory/index_build.py says why. None (a wipe: reindex, a missing or foreign index) makes
+        an empty one here: it drops nothing the person asked to forget, and a child costs a second.
+        The new directory is opened at its next use, not here: opening writes to it.
         """
         from memory.index_build import build_in_child
 
         self._close()
         self._drop_leftovers()
         fresh, old = self._side("new"), self._side("old")
-        if isolated:
-            build_in_child(fresh, ids, vectors, versions)
+        if kept is not None:
+            build_in_child(fresh, *kept)
         else:
             self._client, self._col = open_collection(fresh)
-            if len(ids):
-                self._col.upsert(ids=list(ids), embeddings=vectors, metadatas=[{"updated_at": v} for v in versions])
             self._close()
         if self.path.exists():
             os.replace(self.path, old)

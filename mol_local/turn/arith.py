@@ -53,8 +53,9 @@ def expression(request: str) -> tuple[str, str] | None:
             continue
         if m := _NUMBER.match(body, pos):
             out.append(m.group(1).replace(",", ""))
-        elif m := next((m for p, _ in _TOKENS if (m := p.match(body, pos))), None):
-            out.append(next(o for p, o in _TOKENS if p.match(body, pos)))
+        elif found := next(((m, python) for p, python in _TOKENS if (m := p.match(body, pos))), None):
+            m = found[0]
+            out.append(found[1])
         else:
             return None  # a word we do not read: the model's turn
         pos = m.end()
