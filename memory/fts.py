@@ -20,13 +20,13 @@ import sqlite3
 from sqlite_utils import Database
 
 TABLE = "memories_fts"
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+          "December")
 # The indexed text: the memory and the month/year it was said. Frozen: the migration that created the
 # triggers (m011) uses these very strings; a change needs a new migration.
 INDEXED = "new.text || ' ' || coalesce(strftime('%Y', new.said_at), '') || ' ' || " \
           "coalesce(case cast(strftime('%m', new.said_at) as integer) " + \
-          " ".join(f"when {i} then '{m}'" for i, m in enumerate(
-              ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-               "November", "December"), 1)) + " end, '')"
+          " ".join(f"when {i} then '{m}'" for i, m in enumerate(MONTHS, 1)) + " end, '')"
 DDL = (
     f"create virtual table {TABLE} using fts5(id unindexed, text, tokenize = 'porter unicode61')",
     f"create trigger memories_fts_ai after insert on memories begin insert into {TABLE} (id, text) values (new.id, {INDEXED}); end",
@@ -74,10 +74,6 @@ def says_any(text: str, words: list[str]) -> bool:
     """
     lowered = text.lower()
     return any(re.search(r"(?<![^\W_])" + re.escape(w) + r"(?![^\W_])", lowered) for w in words)
-
-
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-          "December")
 
 
 def date_words(said_at: str | None) -> str:

@@ -167,16 +167,19 @@ def with_both_asked(calls: list[ToolCall], request: str, made: Sequence[dict]) -
     if "notes.create" not in done | {c.name for c in out}:
         about_note = _stems(note.arguments["body"])
         rest = _stems(" ".join(s for s in sentences if _note_call(s) is None))
-        out = [c for c in out if c.name != "reminders.create"
-               or len(_stems(str(c.arguments.get("text", ""))) & about_note) <= len(_stems(str(c.arguments.get("text", ""))) & rest)]
+        out = [c for c in out if c.name != "reminders.create" or len(_text_stems(c) & about_note) <= len(_text_stems(c) & rest)]
         out.append(replace(note, answers=False))
     reminder = next((r for s in sentences if (r := _reminder_call(s)) is not None), None)
     if reminder is not None:  # a reminder sharing no word with the task asked is that reminder (the app: "write a note")
         task = _stems(reminder.arguments["text"])
-        out = [reminder if c.name == "reminders.create" and not _stems(str(c.arguments.get("text", ""))) & task else c for c in out]
+        out = [reminder if c.name == "reminders.create" and not _text_stems(c) & task else c for c in out]
         if "reminders.create" not in done | {c.name for c in out}:
             out.insert(0, reminder)
     return out if out == calls else [replace(c, answers=True) for c in out]  # what was done is said back
+
+
+def _text_stems(call: ToolCall) -> set[str]:
+    return _stems(str(call.arguments.get("text", "")))
 
 
 _REMIND_WHEN_TO = re.compile(r"\bremind me,?\s+(?P<when>.+?)\s+to\s+(?P<task>.+)$", re.IGNORECASE)
