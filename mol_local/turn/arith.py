@@ -11,6 +11,7 @@ turn to the model.
 
 from __future__ import annotations
 
+import ast
 import re
 
 _LEAD = re.compile(
@@ -105,10 +106,24 @@ def code(python: str, written: str) -> str:
 
 
 def computed_answer(call_code: str, result: str) -> str:
-    """"17% of 2350 is 399.5." from the code's first comment and the tool's "result: …" line, or why it failed."""
+    """"17% of 2350 is 399.5." from the code's first comment and the tool's "result: …" line, or why it failed.
+
+    A first comment "# answer: … {} …" (turn/dates.py) is the whole answer, the value put in its place."""
     written = call_code.split("\n", 1)[0].removeprefix("# ").strip()
+    template = written.removeprefix("answer: ") if written.startswith("answer: ") else None
     value = next((line.removeprefix("result: ") for line in result.splitlines() if line.startswith("result: ")), None)
     if value is None:
         error = next((line for line in reversed(result.splitlines()) if line.strip()), result).strip()
-        return f"I couldn't compute {written}: {error.removeprefix('Error: ')}"
+        return f"I couldn't compute {'that' if template else written}: {error.removeprefix('Error: ')}"
+    if template is not None:
+        return template.replace("{}", _plain(value), 1)
     return f"{written[:1].upper()}{written[1:]} is {value}."
+
+
+def _plain(value: str) -> str:
+    """A str result as its text ('Saturday', not "'Saturday'")."""
+    try:
+        read = ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return value
+    return read if isinstance(read, str) else value

@@ -16,12 +16,14 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import date
 from typing import TYPE_CHECKING
 
 from mol_local.harness.builtins import listed_reminders
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.turn.arith import code, computed_answer, expression
+from mol_local.turn.dates import date_code
 from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall, error_line
 
 if TYPE_CHECKING:
@@ -205,11 +207,12 @@ def _reminder_call(sentence: str) -> ToolCall | None:
     return None
 
 
-def arithmetic_call(request: str) -> ToolCall | None:
-    """A python call computing the request, when it asks only arithmetic (turn/arith.py says why): the
-    turn runs it instead of asking the model, whose words it would replace."""
+def computed_call(request: str, today: date) -> ToolCall | None:
+    """A python call computing the request, when it asks only arithmetic or one calendar question (turn/arith.py
+    and turn/dates.py say why): the turn runs it instead of asking the model, whose words it would replace."""
     found = expression(request)
-    return None if found is None else _call("python", {"code": code(*found)})
+    calendar = None if found else date_code(request, today)
+    return _call("python", {"code": code(*found)}) if found else _call("python", {"code": calendar}) if calendar else None
 
 
 def _call(name: str, arguments: dict) -> ToolCall:

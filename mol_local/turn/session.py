@@ -21,7 +21,7 @@ from memory.transfer import source_writer
 from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
-from mol_local.turn.ground import arithmetic_call, grounded, open_reminders, read_answer, settled_call, with_both_asked
+from mol_local.turn.ground import computed_call, grounded, open_reminders, read_answer, settled_call, with_both_asked
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, told_answer, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
@@ -257,7 +257,7 @@ class Session:
         finish = "stop"
         tool_calls: list[dict] = []
         plain = self.tools is not None and opts.grammar is None  # tool calls are read from the answer
-        computed = arithmetic_call(text) if plain else None
+        computed = computed_call(text, now.date()) if plain else None
         while machine.step is Step.ANSWER:
             current = [{"role": m.role, "content": m.content} for m in task.messages + new]
             view = self.view_for(slot, current, history, notes, now, rt)

@@ -309,9 +309,20 @@ def test_arithmetic_is_computed_by_python_whatever_the_model_would_say(scripted_
 
 def test_a_number_after_a_failed_python_call_is_not_passed_off_as_computed(scripted_runtime) -> None:
     """L2 on the embedded default: a python call that raised NameError, then "The square root of 7921 is 30."."""
-    rt, scripted = scripted_runtime([call("python", code="print(aumber)"), "There are 30 Mondays in 2027."])
-    result = rt.session().run_turn("How many Mondays are there in 2027?", slot="L2")
+    rt, scripted = scripted_runtime([call("python", code="print(aumber)"), "There are 30 primes below 7921."])
+    result = rt.session().run_turn("How many primes are there below 7921?", slot="L2")
     assert result.answer == "I couldn't compute that: NameError: name 'aumber' is not defined" and scripted.outputs == []
+
+
+def test_a_calendar_question_is_computed_from_the_conversations_clock(scripted_runtime) -> None:
+    """On the embedded default "How many days until Christmas?" and "What day of the week is 25 December 2027?"
+    got sentences with no right date in them: Python computes them from the clock the tail shows."""
+    rt, scripted = scripted_runtime(["never read"])
+    result = rt.session().run_turn("How many days until Christmas?", slot="L0")
+    assert result.answer == "Friday 25 December 2026 is 24 days from today (Tuesday 1 December 2026)."
+    assert [(c["name"], c["result"]) for c in result.tool_calls] == [("python", "result: '24 days'")]
+    weekday = rt.session().run_turn("What day of the week is 25 December 2027?", slot="L1")
+    assert weekday.answer == "25 December 2027 is a Saturday." and scripted.outputs == ["never read"]
 
 
 def test_a_note_asked_beside_a_reminder_is_written_not_made_a_second_reminder(scripted_runtime) -> None:

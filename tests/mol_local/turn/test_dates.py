@@ -1,0 +1,81 @@
+"""Calendar questions the request settles (mol_local/turn/dates.py): read only when the request is nothing else,
+computed by the code it returns, with the conversation's clock as today."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mol_local.turn.arith import computed_answer
+from mol_local.turn.dates import date_code
+
+TODAY = date(2026, 12, 4)  # a Friday
+
+
+def _run(source: str) -> str:
+    """What the sandbox would say: the value of the code's last line, as "result: <repr>"."""
+    *body, last = source.strip().split("\n")
+    scope: dict = {}
+    exec("\n".join(body), scope)  # noqa: S102 (our own generated code)
+    return f"result: {eval(last, scope)!r}"  # noqa: S307
+
+
+def _answer(question: str, today: date = TODAY) -> str:
+    source = date_code(question, today)
+    assert source is not None, question
+    return computed_answer(source, _run(source))
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("How many days until Christmas?", "Friday 25 December 2026 is 21 days from today (Friday 4 December 2026)."),
+    ("how many sleeps till christmas", "Friday 25 December 2026 is 21 days from today (Friday 4 December 2026)."),
+    ("How many weeks until 1 June?", "Tuesday 1 June 2027 is 25 weeks and 4 days from today (Friday 4 December 2026)."),
+    ("How many days until tomorrow?", "Saturday 5 December 2026 is 1 day from today (Friday 4 December 2026)."),
+    ("What day of the week is 25 December 2027?", "25 December 2027 is a Saturday."),
+    ("What day was 1 January 2000?", "1 January 2000 was a Saturday."),
+    ("Which day of the week is March 3rd?", "3 March 2027 is a Wednesday."),
+    ("What weekday is 2026-12-31?", "31 December 2026 is a Thursday."),
+    ("How many Mondays are there in 2027?", "There are 52 Mondays in 2027."),
+    ("How many Thursdays in 2026?", "There are 53 Thursdays in 2026."),
+    ("How many Sundays are there in February 2026?", "There are 4 Sundays in February 2026."),
+    ("How many Tuesdays in March?", "There are 5 Tuesdays in March 2027."),
+    ("How many days between 1 March 2027 and 15 April 2027?", "From 1 March 2027 to 15 April 2027 is 45 days."),
+    ("How many weeks from 1 January 2027 to 1 March 2027?", "From 1 January 2027 to 1 March 2027 is 8 weeks and 3 days."),
+    ("What's the date in 90 days?", "90 days from today (Friday 4 December 2026) is Thursday 4 March 2027."),
+    ("What date was it 3 weeks ago?", "3 weeks ago (Friday 4 December 2026) was Friday 13 November 2026."),
+    ("Can you tell me what's the date today?", "Today is Friday 4 December 2026."),
+    ("what day is it", "Today is Friday 4 December 2026."),
+])
+def test_a_calendar_question_is_computed_from_the_conversations_clock(question: str, answer: str) -> None:
+    assert _answer(question) == answer
+
+
+def test_a_day_without_a_year_is_its_next_coming_one() -> None:
+    assert _answer("How many days until Christmas?", date(2026, 12, 25)) == \
+        "Friday 25 December 2026 is 0 days from today (Friday 25 December 2026)."
+    assert _answer("How many days until Christmas?", date(2026, 12, 26)).startswith("Saturday 25 December 2027 is 364 days")
+
+
+def test_the_code_names_its_clock_so_the_tool_call_can_be_read() -> None:
+    source = date_code("How many days until Christmas?", TODAY)
+    assert source is not None
+    assert source.splitlines()[0].startswith("# answer: ") and "today = date(2026, 12, 4)" in source
+
+
+@pytest.mark.parametrize("question", [
+    "What day of the week is 30 February 2027?",  # no such day: the model can say so
+    "How many days until 1 January 2020?",  # in the past
+    "How many days until my birthday?",  # a day only the person knows
+    "What day is the meeting?",
+    "Remind me on 25 December to call mum",
+    "How many Mondays until I retire?",
+    "How many days are there in a leap year?",
+    "What is 17% of 2350?",
+    "Write a function that returns the weekday of a date",
+    "What day of the week is 25 December 2027 and should I book a table?",  # more than the question
+    "x" * 400,
+    "",
+])
+def test_anything_else_is_left_to_the_model(question: str) -> None:
+    assert date_code(question, TODAY) is None
