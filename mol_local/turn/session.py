@@ -21,7 +21,8 @@ from memory.transfer import source_writer
 from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
-from mol_local.turn.ground import computed_call, grounded, open_reminders, read_answer, settled_call, with_both_asked
+from mol_local.turn.ground import (computed_call, grounded, open_reminders, read_answer, settled_call, with_both_asked,
+                                    with_every_time)
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, told_answer, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
@@ -291,7 +292,8 @@ class Session:
             if not parsed and not tool_calls and plain and composed is None \
                     and (settled := settled_call(text)):  # "What reminders do I have?" answered in words: the list is read
                 answer, parsed = settled.raw, [settled]
-            calls = fresh_calls(with_both_asked([grounded(c, text, open_reminders(rt)) for c in parsed], text, tool_calls), tool_calls)
+            calls = [grounded(c, text, open_reminders(rt)) for c in parsed]
+            calls = fresh_calls(with_every_time(with_both_asked(calls, text, tool_calls), text, tool_calls), tool_calls)
             repeated = bool(parsed) and not calls  # only calls already made: the task answers now
             if machine.answered(len(calls), hold=composed is not None and holds(composed)) is Step.RUN_TOOLS:
                 new.append(MessageRecord("assistant", answer))

@@ -365,3 +365,15 @@ def test_a_reminder_nobody_asked_for_is_not_set(scripted_runtime) -> None:
         rt.session().run_turn(asked, slot="L1")
         scripted.outputs = [made, "Fine."]
     assert len(rt.tool_hub.reminders.list()) == 2
+
+
+def test_a_reminder_asked_at_two_times_is_set_at_both(scripted_runtime) -> None:
+    """On the embedded default "Remind me at 8am and 6pm tomorrow to take my medicine" set the 8am one only."""
+    rt, scripted = scripted_runtime([call("reminders.create", text="take my medicine", due="tomorrow at 8am"), "never read"])
+    result = rt.session().run_turn("Remind me at 8am and 6pm tomorrow to take my medicine", slot="L0")
+    rows = rt.tool_hub.reminders.list()
+    assert [(r["text"], local_due(r["due_at"])) for r in rows] == \
+        [("take my medicine", "Wed 2 Dec 2026, 08:00"), ("take my medicine", "Wed 2 Dec 2026, 18:00")]
+    assert result.answer == ("Reminder set for Wed 2 Dec 2026, 08:00: take my medicine.\n"
+                             "Reminder set for Wed 2 Dec 2026, 18:00: take my medicine.")
+    assert scripted.outputs == ["never read"]
