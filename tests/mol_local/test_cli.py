@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -97,6 +98,10 @@ def test_chat_prints_the_stored_answer_when_it_is_not_what_streamed(capsys) -> N
     same.token("The capital of France is Paris.")
     same.settle("The capital of France is Paris.")
     assert capsys.readouterr().out == "The capital of France is Paris."  # nothing printed twice
+    worded = _Out(False, remote=False)
+    worded.token("- 13:30: the dentist")
+    worded.settle("- 13:30: a meeting")
+    assert capsys.readouterr().out == "- 13:30: the dentist\n[the answer, as the tools left it:]\n- 13:30: a meeting"
 
 
 def test_chat_streams_the_words_and_never_the_tool_call_markup(capsys) -> None:
@@ -152,6 +157,7 @@ def test_a_view_bound_to_the_reminders_shows_them_in_the_terminal(mol_home: Path
     from mol_local.genui.text import document_text
 
     port = DataPort(open_db(mol_home / "t.db"))
+    port.reminders.clock = lambda: datetime(2026, 12, 1, 9, 0)  # the due times below are still to come (it failed on 4 Dec at 12:40)
     doc = {"title": "Reminders", "components": [{"id": "c", "type": "Checklist", "label": "My reminders", "source": "reminders"}]}
     assert document_text(doc, port.text_rows).splitlines() == ["Reminders", "My reminders", "  (no reminders yet)"]
     port.reminders.create("pay the rent", "2026-12-07T07:30")
