@@ -148,6 +148,9 @@ class HideCalls:
         return rest
 
 
+CORRECTED = "[the answer, as the tools left it:]\n"
+
+
 class _Out:
     """Streams the answer to stdout, tool-call markup left out. A remote answer is held until it is complete:
     a remote that breaks mid-answer falls back to the local profile, and none of its partial text may reach stdout."""
@@ -175,9 +178,12 @@ class _Out:
             self._show(self.calls.feed(piece))
 
     def settle(self, answer: str) -> None:
-        """The stored answer, when it is not what streamed (a tool loop ended in words the turn wrote)."""
-        if not self.quiet and answer.strip() and not "".join(self.shown).strip().endswith(answer.strip()):
-            click.echo(f"\n{answer}", nl=False)
+        """The stored answer, when it is not what streamed (a tool loop ended in words the turn wrote). Words that
+        streamed stay on the screen, so a line says which is the answer: a plan listing the dentist at the
+        meeting's time, then its corrected copy, read as two answers."""
+        shown = "".join(self.shown).strip()
+        if not self.quiet and answer.strip() and not shown.endswith(answer.strip()):
+            click.echo(f"\n{CORRECTED if shown else ''}{answer}", nl=False)
 
     def answer(self, _text: str) -> None:
         self.flush()

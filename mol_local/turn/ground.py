@@ -16,7 +16,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import date
 from typing import TYPE_CHECKING
 
 from mol_local.harness.builtins import listed_reminders
@@ -167,56 +167,21 @@ def with_both_asked(calls: list[ToolCall], request: str, made: Sequence[dict]) -
     done = {c["name"] for c in made}
     out = list(calls)
     if "notes.create" not in done | {c.name for c in out}:
-        about_note = _stems(note.arguments["body"])
-        rest = _stems(" ".join(s for s in sentences if _note_call(s) is None))
+        about_note = content_stems(note.arguments["body"])
+        rest = content_stems(" ".join(s for s in sentences if _note_call(s) is None))
         out = [c for c in out if c.name != "reminders.create" or len(_text_stems(c) & about_note) <= len(_text_stems(c) & rest)]
         out.append(replace(note, answers=False))
     reminder = next((r for s in sentences if (r := _reminder_call(s)) is not None), None)
     if reminder is not None:  # a reminder sharing no word with the task asked is that reminder (the app: "write a note")
-        task = _stems(reminder.arguments["text"])
+        task = content_stems(reminder.arguments["text"])
         out = [reminder if c.name == "reminders.create" and not _text_stems(c) & task else c for c in out]
         if "reminders.create" not in done | {c.name for c in out}:
             out.insert(0, reminder)
     return out if out == calls else [replace(c, answers=True) for c in out]  # what was done is said back
 
 
-_TIME = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|noon|midnight)"
-_TIMES = re.compile(rf"\bat\s+({_TIME}(?:\s*(?:,\s*and|,|and|&)\s*(?:at\s+)?{_TIME})+)", re.IGNORECASE)
-
-
-def with_every_time(calls: list[ToolCall], request: str, made: Sequence[dict]) -> list[ToolCall]:
-    """One reminder per time of "remind me at 8am and 6pm tomorrow to take my medicine": the embedded L0 set the
-    first time only. The model's reminder is copied for each time asked that no reminder has, its day and text
-    kept; a reminder at a time not asked is dropped. Unchanged unless the request lists two or more times."""
-    m = _TIMES.search(request)
-    reminders = [c for c in calls if c.name == "reminders.create" and isinstance(c.arguments.get("due"), str)]
-    if m is None or not reminders or not _REMIND.search(request):
-        return calls
-    asked = {_clock(t): t for t in re.findall(_TIME, m[1], re.IGNORECASE)}
-    model = reminders[0]
-    if not re.search(_TIME, model.arguments["due"], re.IGNORECASE) or None in asked:
-        return calls
-    out = [c for c in calls if c not in reminders or _clock(c.arguments["due"]) in asked]
-    have = {_clock(c.arguments["due"]) for c in out if c.name == "reminders.create"}
-    have |= {_clock(c["arguments"].get("due", "")) for c in made if c["name"] == "reminders.create" and not c["result"].startswith("Error")}
-    for at, said in asked.items():
-        if at not in have:
-            due = re.sub(_TIME, said, model.arguments["due"], count=1, flags=re.IGNORECASE)
-            out.append(replace(model, arguments={**model.arguments, "due": due}))
-    return calls if out == calls else [replace(c, answers=True) for c in out]  # what was set is said back
-
-
-def _clock(when: str) -> tuple[int, int] | None:
-    """The time of day a phrase names (dateparser, as the tool reads it), or None."""
-    try:
-        read = parse_when(str(when), now=datetime(2000, 1, 3, 0, 0))
-    except BadArguments:
-        return None
-    return read.hour, read.minute
-
-
 def _text_stems(call: ToolCall) -> set[str]:
-    return _stems(str(call.arguments.get("text", "")))
+    return content_stems(str(call.arguments.get("text", "")))
 
 
 _REMIND_WHEN_TO = re.compile(r"\bremind me,?\s+(?P<when>.+?)\s+to\s+(?P<task>.+)$", re.IGNORECASE)
@@ -299,8 +264,8 @@ def named_reminders(request: str, rows: Sequence[dict]) -> list[dict]:
     named = [r for r in rows if r["text"] and r["text"].lower() in said]
     if named:
         return named
-    words = _stems(request)
-    overlap = {r["id"]: len(_stems(r["text"] or "") & words) for r in rows}
+    words = content_stems(request)
+    overlap = {r["id"]: len(content_stems(r["text"] or "") & words) for r in rows}
     best = max(overlap.values(), default=0)
     return [r for r in rows if best and overlap[r["id"]] == best]
 
@@ -317,7 +282,7 @@ def with_named_reminder(call: ToolCall, request: str, rows: Sequence[dict]) -> T
     return ToolCall(call.name, {**call.arguments, "id": named[0]["id"]}, call.raw)
 
 
-def _stems(text: str) -> set[str]:
+def content_stems(text: str) -> set[str]:
     """Content words with a plural or past ending cut ("bins" -> "bin", "watered" -> "water")."""
     out = set()
     for word in _WORD.findall(text.lower()):

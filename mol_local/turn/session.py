@@ -21,8 +21,7 @@ from memory.transfer import source_writer
 from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
-from mol_local.turn.ground import (computed_call, grounded, open_reminders, read_answer, settled_call, with_both_asked,
-                                    with_every_time)
+from mol_local.turn.ground import computed_call, grounded, open_reminders, read_answer, settled_call, with_both_asked
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, told_answer, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
@@ -30,6 +29,7 @@ from mol_local.turn.result import TurnHooks, TurnResult, count_answer
 from mol_local.turn.summary import checked_summary
 from mol_local.turn.tasks import (Step, TaskMachine, capped_answer, fresh_calls, parse_tool_calls, repeated_answer, unbacked_answer,
                                    unfinished_answer)
+from mol_local.turn.times import said_as_set, with_each_event, with_every_time
 from mol_local.turn.ui import answer_ui, holds, is_ui_slot
 from mol_local.turn.view import ViewSpec, build_view
 
@@ -293,7 +293,7 @@ class Session:
                     and (settled := settled_call(text)):  # "What reminders do I have?" answered in words: the list is read
                 answer, parsed = settled.raw, [settled]
             calls = [grounded(c, text, open_reminders(rt)) for c in parsed]
-            calls = fresh_calls(with_every_time(with_both_asked(calls, text, tool_calls), text, tool_calls), tool_calls)
+            calls = fresh_calls(with_every_time(with_each_event(with_both_asked(calls, text, tool_calls), text), text, tool_calls), tool_calls)
             repeated = bool(parsed) and not calls  # only calls already made: the task answers now
             if machine.answered(len(calls), hold=composed is not None and holds(composed)) is Step.RUN_TOOLS:
                 new.append(MessageRecord("assistant", answer))
@@ -314,8 +314,8 @@ class Session:
                     answer = capped_answer(answer, tool_calls, machine.rounds)
                 elif repeated:
                     answer = repeated_answer(answer, tool_calls)
-                elif self.tools is not None and (cut := unfinished_answer(answer) or unbacked_answer(answer, text, tool_calls)):
-                    answer = cut
+                elif self.tools is not None:  # no markup, no uncomputed number, each reminder as the tool set it
+                    answer = unfinished_answer(answer) or unbacked_answer(answer, text, tool_calls) or said_as_set(answer, tool_calls)
                 new.append(MessageRecord("assistant", answer))
         if not tool_calls and composed is None and (told := told_answer(text, answer, recalled)):
             answer = told  # the tail held what they told, the model denied it

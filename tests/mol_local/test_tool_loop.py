@@ -377,3 +377,20 @@ def test_a_reminder_asked_at_two_times_is_set_at_both(scripted_runtime) -> None:
     assert result.answer == ("Reminder set for Wed 2 Dec 2026, 08:00: take my medicine.\n"
                              "Reminder set for Wed 2 Dec 2026, 18:00: take my medicine.")
     assert scripted.outputs == ["never read"]
+
+
+def test_two_appointments_get_a_reminder_each_before_them(scripted_runtime) -> None:
+    """Routed to L0, "a haircut at 11am and a call with Sam at 3pm on Monday, remind me an hour before both" got one
+    reminder named "reminders.create"; with L1 the plan listed the dentist at the meeting's time."""
+    rt, scripted = scripted_runtime([call("reminders.create", text="reminders.create", due="Monday at 10am"), "never read"])
+    result = rt.session().run_turn("I have a haircut at 11am and a call with Sam at 3pm on Monday, remind me an hour before both", slot="L0")
+    rows = rt.tool_hub.reminders.list()
+    assert [(r["text"], local_due(r["due_at"])) for r in rows] == \
+        [("a haircut", "Mon 7 Dec 2026, 10:00"), ("a call with Sam", "Mon 7 Dec 2026, 14:00")]
+    assert result.answer.splitlines() == ["Reminder set for Mon 7 Dec 2026, 10:00: a haircut.",
+                                          "Reminder set for Mon 7 Dec 2026, 14:00: a call with Sam."]
+    rt, scripted = scripted_runtime([call("reminders.create", text="a meeting", due="tomorrow at 2pm", before="30 minutes")
+                                     + call("reminders.create", text="the dentist", due="tomorrow at 4pm", before="30 minutes"),
+                                     "Set:\n- Wed 2 Dec 2026, 13:30: the dentist (at 4pm)\n- Wed 2 Dec 2026, 15:30: the dentist (at 17:00)"])
+    plan = rt.session().run_turn("I have a meeting at 2pm and the dentist at 4pm tomorrow; remind me 30 minutes before each", slot="L1")
+    assert plan.answer == "Set:\n- Wed 2 Dec 2026, 13:30: a meeting\n- Wed 2 Dec 2026, 15:30: the dentist"

@@ -230,33 +230,3 @@ def test_with_both_asked_puts_the_asked_reminder_in_place_of_one_about_something
     right = ToolCall("reminders.create", {"text": "email landlord", "due": "tomorrow at 6pm"}, "raw")
     assert with_both_asked([right, note], request, []) == [right, note]  # the model's own reminder for it stands
 
-
-def test_with_every_time_sets_one_reminder_per_time_asked() -> None:
-    from mol_local.turn.ground import with_every_time
-
-    request = "Remind me at 8am and 6pm tomorrow to take my medicine"
-    first = create(text="take my medicine", due="tomorrow at 8am")  # seen: the embedded L0 set only this one
-    got = with_every_time([first], request, [])
-    assert [(c.arguments["text"], c.arguments["due"]) for c in got] == \
-        [("take my medicine", "tomorrow at 8am"), ("take my medicine", "tomorrow at 6pm")]
-    assert all(c.answers for c in got)  # what was set is said back
-    three = with_every_time([create(text="drink water", due="tomorrow at 7am")], "Remind me tomorrow at 7am, noon and 9pm to drink water", [])
-    assert [c.arguments["due"] for c in three] == ["tomorrow at 7am", "tomorrow at noon", "tomorrow at 9pm"]
-    wrong = with_every_time([create(text="take my medicine", due="tomorrow at 9am")], request, [])  # a time not asked goes
-    assert [c.arguments["due"] for c in wrong] == ["tomorrow at 8am", "tomorrow at 6pm"]
-    both = [create(text="take my medicine", due="tomorrow 08:00"), create(text="take my medicine", due="tomorrow 18:00")]
-    assert with_every_time(both, request, []) == both  # already one per time
-    made = [{"name": "reminders.create", "arguments": {"due": "tomorrow at 6pm"}, "result": "Reminder 1 set for …"}]
-    assert [c.arguments["due"] for c in with_every_time([first], request, made)] == ["tomorrow at 8am"]  # set earlier in the task
-
-
-@pytest.mark.parametrize("request_text", [
-    "I have a meeting at 2pm and the dentist at 4pm tomorrow; remind me 30 minutes before each",  # each its own task
-    "Remind me tomorrow at 8am to take my medicine",
-    "What did I do at 8am and 6pm?",
-])
-def test_with_every_time_leaves_one_time_or_times_of_different_tasks_to_the_model(request_text: str) -> None:
-    from mol_local.turn.ground import with_every_time
-
-    calls = [create(text="a meeting", due="tomorrow at 1:30pm")]
-    assert with_every_time(calls, request_text, []) == calls

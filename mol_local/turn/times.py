@@ -1,0 +1,108 @@
+"""Reminders and the times the person named: one reminder per time asked, and an answer that says each as set.
+
+Both are read from the request and the tool results, never from the model's words: the embedded specialists
+drop a second time ("at 8am and 6pm": one reminder) and attach a reminder's time to another's text in their
+plan ("- Sat 5 Dec 2026, 13:30: the dentist" for the meeting the tool had set at 13:30).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from mol_local.harness.errors import BadArguments
+from mol_local.harness.when import parse_when
+from mol_local.turn.ground import content_stems
+from mol_local.turn.tasks import ToolCall
+
+_REMIND = re.compile(r"\bremind", re.IGNORECASE)
+_TIME = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|noon|midnight)"
+_TIMES = re.compile(rf"\bat\s+({_TIME}(?:\s*(?:,\s*and|,|and|&)\s*(?:at\s+)?{_TIME})+)", re.IGNORECASE)
+
+
+def with_every_time(calls: list[ToolCall], request: str, made: Sequence[dict]) -> list[ToolCall]:
+    """One reminder per time of "remind me at 8am and 6pm tomorrow to take my medicine": the embedded L0 set the
+    first time only. The model's reminder is copied for each time asked that no reminder has, its day and text
+    kept; a reminder at a time not asked is dropped. Unchanged unless the request lists two or more times."""
+    m = _TIMES.search(request)
+    reminders = [c for c in calls if c.name == "reminders.create" and isinstance(c.arguments.get("due"), str)]
+    if m is None or not reminders or not _REMIND.search(request):
+        return calls
+    asked = {_clock(t): t for t in re.findall(_TIME, m[1], re.IGNORECASE)}
+    model = reminders[0]
+    if not re.search(_TIME, model.arguments["due"], re.IGNORECASE) or None in asked:
+        return calls
+    out = [c for c in calls if c not in reminders or _clock(c.arguments["due"]) in asked]
+    have = {_clock(c.arguments["due"]) for c in out if c.name == "reminders.create"}
+    have |= {_clock(c["arguments"].get("due", "")) for c in made if c["name"] == "reminders.create" and not c["result"].startswith("Error")}
+    for at, said in asked.items():
+        if at not in have:
+            due = re.sub(_TIME, said, model.arguments["due"], count=1, flags=re.IGNORECASE)
+            out.append(replace(model, arguments={**model.arguments, "due": due}))
+    return calls if out == calls else [replace(c, answers=True) for c in out]  # what was set is said back
+
+
+_EVENT = r"(?:an?|the|my)\s+[\w'’ -]{1,40}?"
+_EACH = re.compile(rf"(?P<a>{_EVENT})\s+at\s+(?P<t1>{_TIME})\s*(?:,\s*and|,|and)\s+(?P<b>{_EVENT})\s+at\s+(?P<t2>{_TIME})"
+                   rf"(?P<day>[^;,.!?]*?)\s*(?:[;,.!]|\band\b)\s*(?:(?:please|so|can you|could you)\s+)*"
+                   r"(?:remind me|give me a (?:heads[- ]?up|nudge)|ping me)\s+(?P<off>[\w ]{1,20}?)\s+before\s+(?:each|both|them)\b", re.IGNORECASE)
+_DAY = re.compile(r"\b(?:today|tonight|tomorrow|(?:on\s+|next\s+|this\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE)
+
+
+def with_each_event(calls: list[ToolCall], request: str) -> list[ToolCall]:
+    """Both reminders of "a meeting at 2pm and the dentist at 4pm tomorrow; remind me 30 minutes before each",
+    once the model wrote a reminder for it: routed to L0, "a haircut at 11am and a call with Sam at 3pm on Monday,
+    remind me an hour before both" got one reminder called "reminders.create". Each event is set at its time less
+    the offset, on the day the request names, in place of the model's reminders unless they are already one per event.
+    Unchanged for any other form."""
+    m = _EACH.search(request)
+    if m is None or not any(c.name == "reminders.create" for c in calls):
+        return calls
+    day = _DAY.search(m["day"]) or _DAY.search(request)
+    when = day[0].removeprefix("on ").removeprefix("On ") if day else ""
+    events = [(m["a"], m["t1"]), (m["b"], m["t2"])]
+    asked = [ToolCall("reminders.create", {"text": text.strip(), "due": f"{when} at {t}".strip(), "before": m["off"].strip()}, "", answers=True)
+             for text, t in events]
+    if any(_clock(c.arguments["due"]) is None for c in asked):
+        return calls
+    model = [content_stems(str(c.arguments.get("text", ""))) for c in calls if c.name == "reminders.create"]
+    if len(model) == 2 and all(any(content_stems(c.arguments["text"]) & m for m in model) for c in asked) and model[0] != model[1]:
+        return calls  # one for each already (L1 usually): its plan stands
+    return [c for c in calls if c.name != "reminders.create"] + asked
+
+
+def _clock(when: str) -> tuple[int, int] | None:
+    """The time of day a phrase names (dateparser, as the tool reads it), or None."""
+    try:
+        read = parse_when(str(when), now=datetime(2000, 1, 3, 0, 0))
+    except BadArguments:
+        return None
+    return read.hour, read.minute
+
+
+_SET_AT = re.compile(r"^Reminder \w+ set for (?P<at>\w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}): (?P<text>.+)$")
+_LEAD = re.compile(r"^\s*(?:[-*•]|\d+[.)])?\s*")
+
+
+def said_as_set(answer: str, calls: Sequence[dict]) -> str:
+    """The answer with each line that gives a set reminder's time naming that reminder's text.
+
+    A line listing a reminder ("- Sat 5 Dec 2026, 13:30: …": the model's "(at 17:00)" for a 16:00 dentist was
+    wrong too) or quoting its time beside none of its words is rewritten as "<time>: <text>" (its list mark
+    kept); a time two reminders share is left alone."""
+    at: dict[str, list[str]] = {}
+    for c in calls:
+        if c["name"] == "reminders.create" and (m := _SET_AT.match(c["result"].strip().splitlines()[0] if c["result"].strip() else "")):
+            at.setdefault(m["at"], []).append(m["text"].strip())
+    if not at:
+        return answer
+    lines = answer.split("\n")
+    for i, line in enumerate(lines):
+        for when, texts in at.items():
+            lead = _LEAD.match(line)[0]  # type: ignore[index]
+            listed = line[len(lead):].startswith(when)  # "- <time>: …" says one reminder: all of it from the tool
+            if when in line and len(texts) == 1 and (listed or not content_stems(texts[0]) & content_stems(line.replace(when, " "))):
+                lines[i] = f"{lead}{when}: {texts[0]}"
+    return "\n".join(lines)

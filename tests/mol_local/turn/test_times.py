@@ -1,0 +1,81 @@
+"""Reminders and the times the person named (mol_local/turn/times.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mol_local.turn.tasks import ToolCall
+from mol_local.turn.times import said_as_set, with_every_time
+
+
+def create(**arguments) -> ToolCall:
+    return ToolCall("reminders.create", arguments, "<tool_call>…</tool_call>")
+
+
+def test_with_every_time_sets_one_reminder_per_time_asked() -> None:
+    request = "Remind me at 8am and 6pm tomorrow to take my medicine"
+    first = create(text="take my medicine", due="tomorrow at 8am")  # seen: the embedded L0 set only this one
+    got = with_every_time([first], request, [])
+    assert [(c.arguments["text"], c.arguments["due"]) for c in got] == \
+        [("take my medicine", "tomorrow at 8am"), ("take my medicine", "tomorrow at 6pm")]
+    assert all(c.answers for c in got)  # what was set is said back
+    three = with_every_time([create(text="drink water", due="tomorrow at 7am")], "Remind me tomorrow at 7am, noon and 9pm to drink water", [])
+    assert [c.arguments["due"] for c in three] == ["tomorrow at 7am", "tomorrow at noon", "tomorrow at 9pm"]
+    wrong = with_every_time([create(text="take my medicine", due="tomorrow at 9am")], request, [])  # a time not asked goes
+    assert [c.arguments["due"] for c in wrong] == ["tomorrow at 8am", "tomorrow at 6pm"]
+    both = [create(text="take my medicine", due="tomorrow 08:00"), create(text="take my medicine", due="tomorrow 18:00")]
+    assert with_every_time(both, request, []) == both  # already one per time
+    made = [{"name": "reminders.create", "arguments": {"due": "tomorrow at 6pm"}, "result": "Reminder 1 set for …"}]
+    assert [c.arguments["due"] for c in with_every_time([first], request, made)] == ["tomorrow at 8am"]  # set earlier in the task
+
+
+@pytest.mark.parametrize("request_text", [
+    "I have a meeting at 2pm and the dentist at 4pm tomorrow; remind me 30 minutes before each",  # each its own task
+    "Remind me tomorrow at 8am to take my medicine",
+    "What did I do at 8am and 6pm?",
+])
+def test_with_every_time_leaves_one_time_or_times_of_different_tasks_to_the_model(request_text: str) -> None:
+    calls = [create(text="a meeting", due="tomorrow at 1:30pm")]
+    assert with_every_time(calls, request_text, []) == calls
+
+
+def set_(at: str, text: str) -> dict:
+    return {"name": "reminders.create", "arguments": {}, "result": f"Reminder 1c00c0b147c1 set for {at}: {text}"}
+
+
+def test_a_reminders_time_in_the_answer_names_that_reminder() -> None:
+    """Seen with L1: two reminders set right (a meeting 13:30, the dentist 15:30), and the plan said the dentist for both."""
+    calls = [set_("Sat 5 Dec 2026, 13:30", "a meeting"), set_("Sat 5 Dec 2026, 15:30", "the dentist")]
+    answer = ("Set. You'll get a reminder 30 minutes before each:\n- Sat 5 Dec 2026, 13:30: the dentist (at 4pm)\n"
+              "- Sat 5 Dec 2026, 15:30: the dentist (at 4pm)")
+    assert said_as_set(answer, calls) == ("Set. You'll get a reminder 30 minutes before each:\n- Sat 5 Dec 2026, 13:30: a meeting\n"
+                                          "- Sat 5 Dec 2026, 15:30: the dentist")
+    right = "I'll remind you about the meeting on Sat 5 Dec 2026, 13:30 and the dentist on Sat 5 Dec 2026, 15:30."
+    assert said_as_set(right, calls) == right  # each time beside its own words: unchanged
+    same_time = [set_("Sat 5 Dec 2026, 13:30", "a meeting"), set_("Sat 5 Dec 2026, 13:30", "call Bo")]
+    assert said_as_set("1. Sat 5 Dec 2026, 13:30: the dentist", same_time) == "1. Sat 5 Dec 2026, 13:30: the dentist"  # whose? left alone
+    failed = [{"name": "reminders.create", "arguments": {}, "result": "Error: due 'x' is not a time I can read"}]
+    assert said_as_set("Done: Sat 5 Dec 2026, 13:30: the dentist", failed) == "Done: Sat 5 Dec 2026, 13:30: the dentist"
+
+
+def test_each_of_two_events_gets_its_reminder_before_it() -> None:
+    from mol_local.turn.times import with_each_event
+
+    request = "I have a haircut at 11am and a call with Sam at 3pm on Monday, remind me an hour before both"
+    wrong = [create(text="reminders.create", due="Monday at 10am")]  # seen: routed to L0, one reminder, the tool's name as text
+    got = with_each_event(wrong, request)
+    assert [c.arguments for c in got] == [{"text": "a haircut", "due": "Monday at 11am", "before": "an hour"},
+                                          {"text": "a call with Sam", "due": "Monday at 3pm", "before": "an hour"}]
+    assert all(c.answers for c in got)
+    other = "Tomorrow I have a dentist appointment at 9:30 and a call with the bank at 14:00. Please remind me 15 minutes before each."
+    assert [c.arguments["due"] for c in with_each_event(wrong, other)] == ["Tomorrow at 9:30", "Tomorrow at 14:00"]
+    right = [create(text="haircut", due="Monday at 11am", before="1 hour"), create(text="call Sam", due="Monday at 3pm", before="1 hour")]
+    assert with_each_event(right, request) == right  # one per event already: the model's plan stands
+    assert with_each_event([], request) == []  # no reminder written: nothing made up
+    one = "Remind me an hour before the haircut at 11am on Monday"
+    assert with_each_event(wrong, one) == wrong
+
+
+def test_a_listed_reminder_line_is_all_the_tools() -> None:
+    calls = [set_("Sat 5 Dec 2026, 15:30", "the dentist")]
+    assert said_as_set("- Sat 5 Dec 2026, 15:30: the dentist (at 17:00)", calls) == "- Sat 5 Dec 2026, 15:30: the dentist"
