@@ -293,7 +293,7 @@ class Session:
                     and (settled := settled_call(text)):  # "What reminders do I have?" answered in words: the list is read
                 answer, parsed = settled.raw, [settled]
             calls = [grounded(c, text, open_reminders(rt)) for c in parsed]
-            calls = fresh_calls(with_every_time(with_each_event(with_both_asked(calls, text, tool_calls), text), text, tool_calls), tool_calls)
+            calls = fresh_calls(with_every_time(with_each_event(with_both_asked(calls, text, tool_calls), text, tool_calls), text, tool_calls), tool_calls)
             repeated = bool(parsed) and not calls  # only calls already made: the task answers now
             if machine.answered(len(calls), hold=composed is not None and holds(composed)) is Step.RUN_TOOLS:
                 new.append(MessageRecord("assistant", answer))

@@ -16,6 +16,7 @@ from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import parse_when
 from mol_local.turn.ground import content_stems
 from mol_local.turn.tasks import ToolCall
+from mol_local.turn.timed_list import timed_items
 
 _REMIND = re.compile(r"\bremind", re.IGNORECASE)
 _TIME = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|noon|midnight)"
@@ -44,32 +45,14 @@ def with_every_time(calls: list[ToolCall], request: str, made: Sequence[dict]) -
     return calls if out == calls else [replace(c, answers=True) for c in out]  # what was set is said back
 
 
-_EVENT = r"(?:an?|the|my)\s+[\w'’ -]{1,40}?"
-_EACH = re.compile(rf"(?P<a>{_EVENT})\s+at\s+(?P<t1>{_TIME})\s*(?:,\s*and|,|and)\s+(?P<b>{_EVENT})\s+at\s+(?P<t2>{_TIME})"
-                   rf"(?P<day>[^;,.!?]*?)\s*(?:[;,.!]|\band\b)\s*(?:(?:please|so|can you|could you)\s+)*"
-                   r"(?:remind me|give me a (?:heads[- ]?up|nudge)|ping me)\s+(?P<off>[\w ]{1,20}?)\s+before\s+(?:each|both|them)\b", re.IGNORECASE)
-_DAY = re.compile(r"\b(?:today|tonight|tomorrow|(?:on\s+|next\s+|this\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE)
-
-
-def with_each_event(calls: list[ToolCall], request: str) -> list[ToolCall]:
-    """Both reminders of "a meeting at 2pm and the dentist at 4pm tomorrow; remind me 30 minutes before each",
-    once the model wrote a reminder for it: routed to L0, "a haircut at 11am and a call with Sam at 3pm on Monday,
-    remind me an hour before both" got one reminder called "reminders.create". Each event is set at its time less
-    the offset, on the day the request names, in place of the model's reminders unless they are already one per event.
-    Unchanged for any other form."""
-    m = _EACH.search(request)
-    if m is None or not any(c.name == "reminders.create" for c in calls):
+def with_each_event(calls: list[ToolCall], request: str, made: Sequence[dict]) -> list[ToolCall]:
+    """A reminder for each timed item of a request that asks for one per item (turn/timed_list.py), in place of
+    the model's reminders, in the task's first round. Routed to L0, "a haircut at 11am and a call with Sam at 3pm
+    on Monday, remind me an hour before both" got one reminder called "reminders.create"; L1 set two of three
+    appointments, or none of a four-item day plan. Unchanged when the request reads otherwise."""
+    asked = timed_items(request)
+    if not asked or any(c["name"] == "reminders.create" for c in made):
         return calls
-    day = _DAY.search(m["day"]) or _DAY.search(request)
-    when = day[0].removeprefix("on ").removeprefix("On ") if day else ""
-    events = [(m["a"], m["t1"]), (m["b"], m["t2"])]
-    asked = [ToolCall("reminders.create", {"text": text.strip(), "due": f"{when} at {t}".strip(), "before": m["off"].strip()}, "", answers=True)
-             for text, t in events]
-    if any(_clock(c.arguments["due"]) is None for c in asked):
-        return calls
-    model = [content_stems(str(c.arguments.get("text", ""))) for c in calls if c.name == "reminders.create"]
-    if len(model) == 2 and all(any(content_stems(c.arguments["text"]) & m for m in model) for c in asked) and model[0] != model[1]:
-        return calls  # one for each already (L1 usually): its plan stands
     return [c for c in calls if c.name != "reminders.create"] + asked
 
 

@@ -390,7 +390,8 @@ def test_two_appointments_get_a_reminder_each_before_them(scripted_runtime) -> N
     assert result.answer.splitlines() == ["Reminder set for Mon 7 Dec 2026, 10:00: a haircut.",
                                           "Reminder set for Mon 7 Dec 2026, 14:00: a call with Sam."]
     rt, scripted = scripted_runtime([call("reminders.create", text="a meeting", due="tomorrow at 2pm", before="30 minutes")
-                                     + call("reminders.create", text="the dentist", due="tomorrow at 4pm", before="30 minutes"),
-                                     "Set:\n- Wed 2 Dec 2026, 13:30: the dentist (at 4pm)\n- Wed 2 Dec 2026, 15:30: the dentist (at 17:00)"])
-    plan = rt.session().run_turn("I have a meeting at 2pm and the dentist at 4pm tomorrow; remind me 30 minutes before each", slot="L1")
-    assert plan.answer == "Set:\n- Wed 2 Dec 2026, 13:30: a meeting\n- Wed 2 Dec 2026, 15:30: the dentist"
+                                     + call("reminders.create", text="the dentist", due="tomorrow at 4pm", before="15 minutes"),
+                                     "Set:\n- Wed 2 Dec 2026, 13:30: the dentist (at 4pm)\n- Wed 2 Dec 2026, 15:45: the dentist (at 17:00)"])
+    plan = rt.session().run_turn("Tomorrow I have a meeting at 2pm and the dentist at 4pm. Remind me 30 minutes before the first and "
+                                 "15 minutes before the second.", slot="L1")  # a lead time each: the model's calls, its plan
+    assert plan.answer == "Set:\n- Wed 2 Dec 2026, 13:30: a meeting\n- Wed 2 Dec 2026, 15:45: the dentist"

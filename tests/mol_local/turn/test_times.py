@@ -63,17 +63,15 @@ def test_each_of_two_events_gets_its_reminder_before_it() -> None:
 
     request = "I have a haircut at 11am and a call with Sam at 3pm on Monday, remind me an hour before both"
     wrong = [create(text="reminders.create", due="Monday at 10am")]  # seen: routed to L0, one reminder, the tool's name as text
-    got = with_each_event(wrong, request)
+    got = with_each_event(wrong, request, [])
     assert [c.arguments for c in got] == [{"text": "a haircut", "due": "Monday at 11am", "before": "an hour"},
                                           {"text": "a call with Sam", "due": "Monday at 3pm", "before": "an hour"}]
     assert all(c.answers for c in got)
-    other = "Tomorrow I have a dentist appointment at 9:30 and a call with the bank at 14:00. Please remind me 15 minutes before each."
-    assert [c.arguments["due"] for c in with_each_event(wrong, other)] == ["Tomorrow at 9:30", "Tomorrow at 14:00"]
-    right = [create(text="haircut", due="Monday at 11am", before="1 hour"), create(text="call Sam", due="Monday at 3pm", before="1 hour")]
-    assert with_each_event(right, request) == right  # one per event already: the model's plan stands
-    assert with_each_event([], request) == []  # no reminder written: nothing made up
+    assert [c.arguments["text"] for c in with_each_event([], request, [])] == ["a haircut", "a call with Sam"]  # none written: asked all the same
+    made = [{"name": "reminders.create", "arguments": {}, "result": "Reminder 1 set for …"}]
+    assert with_each_event(wrong, request, made) == wrong  # the task's first round set them: not again
     one = "Remind me an hour before the haircut at 11am on Monday"
-    assert with_each_event(wrong, one) == wrong
+    assert with_each_event(wrong, one, []) == wrong
 
 
 def test_a_listed_reminder_line_is_all_the_tools() -> None:
