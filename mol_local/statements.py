@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 _LEAD = re.compile(
     r"^(?:(?:ok(?:ay)?|oh|and|also|so|well|actually|hey|hi|mol|btw|by the way|just so you know|just fyi|fyi|for the record|"
-    r"for (?:future )?reference|(?:please |can you |could you )?remember(?: this)?(?: that)?|don'?t forget(?: that)?|"
-    r"keep in mind(?: that)?|bear in mind(?: that)?|i want you to know(?: that)?|you should know(?: that)?|"
+    r"for (?:future )?reference|(?:please |can you |could you )?remember(?: this)?(?: that)?|(?:please )?don'?t forget(?: that)?|"
+    r"(?:please |can you |could you )?(?:keep|bear) in mind(?: that)?|i want you to know(?: that)?|you should know(?: that)?|"
     r"store this(?: about me)?|learn this(?: about me)?|note to self)[,:!.\-—]*\s+)+",
     re.IGNORECASE,
 )
@@ -35,7 +35,7 @@ _QUESTION = re.compile(
     re.IGNORECASE,
 )
 _TRAILING = re.compile(
-    r"(?:[\s,]+(?:by the way|btw|now|recently|last (?:week|month|year)|this (?:week|month|year)|yesterday|today|"
+    r"(?:[\s,—–]+(?:by the way|btw|now|recently|last (?:week|month|year)|this (?:week|month|year)|yesterday|today|"
     r"a (?:few )?(?:days|weeks|months) ago|a while (?:ago|back)|again|too|as well|anymore|any more|though|then|thanks?|thank you|please))+$",
     re.IGNORECASE,
 )
@@ -68,7 +68,7 @@ class Statement:
 
 def _clean(value: str) -> str:
     value = value.strip().strip("\"'“”")
-    value = _TRAILING.sub("", value).strip().rstrip(".!,;:").strip()
+    value = _TRAILING.sub("", value).strip().rstrip(".!,;:—–").strip()  # "Olive — thank you": not "Olive —"
     return value[:100]
 
 
@@ -169,10 +169,13 @@ def _forgetting(sentence: str) -> list[Statement]:
     return [Statement(key, value, "", op="delete")] if value else []
 
 
+_FILLER = re.compile(r"(?:for me|for later|for now|please|thanks?|thank you|ok(?:ay)?|[\s,.!—-])+", re.I)
+
+
 def _explicit_fallback(sentence: str) -> list[Statement]:
     """ "remember that the gate code is 4471" with no known form: kept as said, in the third person."""
     s = sentence.strip().rstrip(".!")
-    if len(s) < 6 or _QUESTION.match(s):
+    if len(s) < 6 or _QUESTION.match(s) or _FILLER.fullmatch(s):  # "Remember this for me please": nothing said yet
         return []
     out = re.sub(r"^i'm\b|^i am\b", "the user is", s, flags=re.I)
     out = re.sub(r"^i've\b|^i have\b", "the user has", out, flags=re.I)
@@ -257,6 +260,20 @@ def is_request(message: str) -> bool:
     "I need to call Sam at 3, remind me" asks too: a reminder, a tick-off or an alarm named anywhere makes a request."""
     body = _LEAD.sub("", message.strip()).strip()
     return body.endswith("?") or bool(_QUESTION.match(body) or _ASKED_TO.match(body) or _ACTION.search(body))
+
+
+_YOU = {"is": "are", "was": "were", "has": "have", "does": "do", "doesn't": "don't", "isn't": "aren't", "wasn't": "weren't"}
+
+
+def second_person(fact: str) -> str:
+    """ "The user's dentist is Dr Patel." -> "your dentist is Dr Patel."; "The user is allergic to X." -> "you are allergic to X."."""
+    text = re.sub(r"^the user's\b", "your", fact.strip(), flags=re.I)
+    if m := re.match(r"^the user\s+([\w']+)", text, flags=re.I):
+        verb = m.group(1).lower()
+        verb = _YOU.get(verb) or (verb[:-3] + "y" if verb.endswith("ies") else verb[:-2] if re.search(r"(?:s|sh|ch|x|z|o)es$", verb)
+                                   else verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb)
+        text = f"you {verb}{text[m.end():]}"
+    return text
 
 
 def key_of(memory_text: str) -> tuple[str | None, str]:

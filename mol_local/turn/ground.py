@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from mol_local.harness.builtins import listed_reminders
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import copies_a_time, parse_when, stated_offset
+from mol_local.statements import second_person, statements
 from mol_local.turn.arith import code, computed_answer, expression
 from mol_local.turn.dates import date_code
 from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall, error_line
@@ -69,6 +70,10 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         if len(named) != 1:
             return replace(call, refused=NOT_NAMED)
         return ToolCall("reminders.complete", {"id": named[0]["id"]}, call.raw, answers=True)
+    if call.name == "memory.remember" and (said := [st for st in statements(request) if st.op == "add"]):  # what they said is the fact
+        fact = " ".join(st.text for st in said)
+        keep = content_stems(str(call.arguments.get("text", ""))) & content_stems(" ".join(st.value for st in said))  # "shellfish"
+        return call if keep else replace(call, arguments={**call.arguments, "text": fact}, answers=True)
     if call.name == "reminders.create" and not _ASKS_REMINDER.search(request):
         return replace(call, refused=NOT_SET)  # L1 set three for "Rome, 3 days, €955 to spend … What does that leave me each day?"
     if call.name != "reminders.create" or not isinstance(call.arguments.get("due"), str):
@@ -234,6 +239,9 @@ def read_answer(calls: Sequence[dict]) -> str:
     computed = [computed_answer(c["arguments"]["code"], c["result"]) for c in calls if c["name"] == "python"]
     if computed:
         return "\n".join(computed)
+    kept = [c for c in calls if c["name"] == "memory.remember" and not c["result"].startswith("Error")]
+    if kept:  # L0 had answered "I'll remember that your notes are the user's notes." for an allergy
+        return "\n".join(f"Got it — I'll remember that {second_person(c['arguments']['text']).rstrip('.')}." for c in kept)
     done = [c["result"].strip() for c in calls if c["name"] == "reminders.complete"]
     if done:
         return "\n".join(done)

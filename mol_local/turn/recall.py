@@ -13,7 +13,7 @@ from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from memory import fts
 from memory.timewords import TIME_QUESTION, time_window
 from mol_local.extract import supersede
-from mol_local.statements import is_request
+from mol_local.statements import is_request, second_person
 from mol_local.turn.ground import asks_for_a_note
 from mol_local.turn.result import TurnResult
 
@@ -105,13 +105,8 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | N
     lines = []
     for row in told[:3]:
         day = datetime.fromisoformat((row.said_at or row.created_at)[:19]).strftime("%a %-d %b %Y")
-        lines.append(f'On {day} you told me: "{said_words(row.text)}"' if row.kind == SAID else f"I know that {_second_person(row.text)}")
+        lines.append(f'On {day} you told me: "{said_words(row.text)}"' if row.kind == SAID else f"I know that {second_person(row.text)}")
     return "\n".join(lines)
-
-
-def _second_person(fact: str) -> str:
-    """ "The user's dentist is Dr Patel." -> "your dentist is Dr Patel." """
-    return re.sub(r"^the user's\b", "your", re.sub(r"^the user\b", "you", fact.strip(), flags=re.I), flags=re.I)
 
 
 def _was_request(said: str) -> bool:

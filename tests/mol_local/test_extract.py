@@ -24,6 +24,9 @@ DATA = Path(__file__).resolve().parents[2] / "memory" / "data"
         ("I have a cat named Pepper", "my:cat", "The user's cat is called Pepper."),
         ("My dog is called Biscuit and he loves the beach", "my:dog", "The user's dog is called Biscuit."),  # not "… and he loves …"
         ("I'm allergic to peanuts", None, "The user is allergic to peanuts."),
+        ("Please keep in mind that I am allergic to shellfish", None, "The user is allergic to shellfish."),  # held-out L0: nothing kept
+        ("Mol, keep in mind that my cat is called Olive — thank you", "my:cat", "The user's cat is called Olive."),  # had "Olive —"
+        ("Please don't forget that my car is a blue Golf", "my:car", "The user's car is a blue Golf."),
     ],
 )
 def test_a_statement_reads_as_a_keyed_memory_in_the_third_person(said: str, key: str | None, text: str) -> None:
@@ -34,7 +37,8 @@ def test_a_statement_reads_as_a_keyed_memory_in_the_third_person(said: str, key:
 
 @pytest.mark.parametrize("said", ["What is my dog called?", "Do you remember my name", "Remind me to call the dentist at 9",
                                   "I'm tired", "My code is broken", "I like it", "Hi!", "Note that the plumber comes Friday",
-                                  "Write a function that reverses my list", "Set a reminder for my sister's birthday"])
+                                  "Write a function that reverses my list", "Set a reminder for my sister's birthday",
+                                  "Remember this for me please"])  # had: "For the user please."
 def test_questions_requests_and_passing_states_are_not_statements(said: str) -> None:
     assert statements(said) == []
 

@@ -395,3 +395,11 @@ def test_two_appointments_get_a_reminder_each_before_them(scripted_runtime) -> N
     plan = rt.session().run_turn("Tomorrow I have a meeting at 2pm and the dentist at 4pm. Remind me 30 minutes before the first and "
                                  "15 minutes before the second.", slot="L1")  # a lead time each: the model's calls, its plan
     assert plan.answer == "Set:\n- Wed 2 Dec 2026, 13:30: a meeting\n- Wed 2 Dec 2026, 15:45: the dentist"
+
+
+def test_a_fact_to_keep_in_mind_is_the_one_remembered(scripted_runtime) -> None:
+    """Held-out L0: "Please keep in mind that I am allergic to shellfish" stored "your notes are the user's notes"."""
+    rt, scripted = scripted_runtime([call("memory.remember", text="your notes are the user's notes"), "never read"])
+    result = rt.session().run_turn("Please keep in mind that I am allergic to shellfish", slot="L0")
+    assert result.answer == "Got it — I'll remember that you are allergic to shellfish."
+    assert [m.text for m in rt.memory.store.list()] == ["The user is allergic to shellfish."]  # once: extraction saw it kept

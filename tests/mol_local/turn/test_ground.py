@@ -230,3 +230,17 @@ def test_with_both_asked_puts_the_asked_reminder_in_place_of_one_about_something
     right = ToolCall("reminders.create", {"text": "email landlord", "due": "tomorrow at 6pm"}, "raw")
     assert with_both_asked([right, note], request, []) == [right, note]  # the model's own reminder for it stands
 
+
+
+def test_a_remembered_fact_is_what_the_person_said_about_themselves() -> None:
+    """Held-out L0: "Please keep in mind that I am allergic to shellfish" called memory.remember("your notes are the user's
+    notes") and answered "I'll remember that your notes are the user's notes."."""
+    request = "Please keep in mind that I am allergic to shellfish"
+    wrong = grounded(ToolCall("memory.remember", {"text": "your notes are the user's notes"}, ""), request)
+    assert wrong.arguments == {"text": "The user is allergic to shellfish."} and wrong.answers
+    said = ToolCall("memory.remember", {"text": "The user is allergic to shellfish"}, "")
+    assert grounded(said, request) == said  # the model's own words for it stand
+    other = ToolCall("memory.remember", {"text": "The user likes jazz"}, "")
+    assert grounded(other, "Remember this for me please") == other  # nothing read from the request: the model's
+    assert read_answer([{"name": "memory.remember", "arguments": wrong.arguments, "result": "Remembered (abc)."}]) == \
+        "Got it — I'll remember that you are allergic to shellfish."
