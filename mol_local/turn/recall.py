@@ -13,7 +13,7 @@ from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from memory import fts
 from memory.timewords import TIME_QUESTION, time_window
 from mol_local.extract import supersede
-from mol_local.statements import is_request, second_person
+from mol_local.statements import is_request, key_of, second_person, statements
 from mol_local.turn.ground import asks_for_a_note
 from mol_local.turn.result import TurnResult
 
@@ -92,12 +92,12 @@ _DENIED = re.compile(r"\b(?:haven't|have not|hasn't|didn't|did not|never)\s+(?:\
 
 def told_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
     """What the person said about X, from the tail, when they ask "What did I tell you about X?" and the answer
-    denies being told while the tail holds it: three weeks after "The plumber Dave is coming on Tuesday to fix the
+    denies being told while the tail holds it (else `known_answer`): three weeks after "The plumber Dave is coming on Tuesday to fix the
     kitchen sink", its said memory was in the tail and L0 answered "You haven't told me anything about the plumber
     Dave yet." None otherwise (the model's answer stands)."""
     m = _TOLD_ASK.search(text.strip())
     if m is None or not _DENIED.search(answer):
-        return None
+        return known_answer(answer, recalled) or heard_answer(text, answer)
     topic = fts.terms(m["topic"] or m["t2"] or "")
     told = [r.memory for r in recalled if topic and fts.says_any(r.memory.text, topic)]
     if not told:
@@ -107,6 +107,34 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | N
         day = datetime.fromisoformat((row.said_at or row.created_at)[:19]).strftime("%a %-d %b %Y")
         lines.append(f'On {day} you told me: "{said_words(row.text)}"' if row.kind == SAID else f"I know that {second_person(row.text)}")
     return "\n".join(lines)
+
+
+_NOT_KNOWN = re.compile(r"\bI don't know (?:your|the user's) (?P<x>[\w' -]{1,30}?)(?: yet)?\b(?:\s*[—,.-]|$)", re.IGNORECASE)
+
+
+def known_answer(answer: str, recalled: Sequence[Recalled]) -> str | None:
+    """The fact from the tail, when the answer says "I don't know your X yet" and the tail says what the user's X is:
+    held-out L0 answered "OK, tell me the name of my cat, thanks" so with "The user's cat is called Tiger." in its tail
+    (the form it was trained on for an unknown X). None otherwise."""
+    m = _NOT_KNOWN.search(answer)
+    if m is None:
+        return None
+    thing = f"my:{m['x'].strip().lower()}"
+    fact = next((r.memory.text for r in recalled if r.memory.kind != SAID and key_of(r.memory.text)[0] == thing), None)
+    if fact is None:
+        return None
+    said = second_person(fact)
+    return said[:1].upper() + said[1:]
+
+
+def heard_answer(text: str, answer: str) -> str | None:
+    """What the person said about themselves, said back, when the answer to a message that only states it names none
+    of it: held-out L0 answered "Oh, and I just moved to Valencia last month." with "Thanks for letting me know: your
+    move has been confirmed.". None for a question or request, and when the answer names what was said."""
+    said = [st for st in statements(text) if st.op == "add"]
+    if not said or is_request(text) or any(st.value.lower() in answer.lower() for st in said):
+        return None
+    return "Thanks for letting me know: " + "; ".join(second_person(st.text).rstrip(".") for st in said) + "."
 
 
 def _was_request(said: str) -> bool:

@@ -160,3 +160,26 @@ def test_pinned_memories_are_always_recalled_first(small) -> None:
     assert runtime.memory.store.uses(result.task_id)[0] == tea.id
     runtime.memory.store.unpin(tea.id)
     assert tea.id not in {r.memory.id for r in recall(runtime, question)}
+
+
+def test_an_answer_that_does_not_know_what_the_tail_holds_gets_the_fact() -> None:
+    """Held-out L0: "OK, tell me the name of my cat, thanks" got "I don't know your cat yet — tell me and I'll remember
+    it." with "The user's cat is called Tiger." in its tail."""
+    from mol_local.turn.recall import told_answer
+
+    tail = [Recalled(new_memory("The user lives in Porto."), 0.3), Recalled(new_memory("The user's cat is called Tiger."), 0.6)]
+    denied = "I don't know your cat yet — tell me and I'll remember it."
+    assert told_answer("OK, tell me the name of my cat, thanks", denied, tail) == "Your cat is called Tiger."
+    assert told_answer("tell me the name of my sister", "I don't know your sister yet — tell me and I'll remember it.", tail) is None
+    assert told_answer("what's my cat called?", "Your cat is called Tiger.", tail) is None  # the model's answer stands
+
+
+def test_a_statement_answered_without_what_was_said_is_said_back() -> None:
+    from mol_local.turn.recall import told_answer
+
+    moved = "Oh, and I just moved to Valencia last month."
+    assert told_answer(moved, "Thanks for letting me know: your move has been confirmed.", []) == \
+        "Thanks for letting me know: you live in Valencia."  # held-out L0
+    assert told_answer(moved, "Valencia is lovely — noted.", []) is None  # it named it: the model's answer stands
+    asked = "I moved to Valencia, can you recommend a restaurant?"
+    assert told_answer(asked, "Try a paella place near the beach.", []) is None  # a question too: answered, not said back
