@@ -151,7 +151,7 @@ def _note_call(text: str) -> ToolCall | None:
 
 
 _REMIND = re.compile(r"\bremind", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|,?\s+(?:and|also|plus)\s+(?=(?:also\s+)?(?:note|write|jot|make|take|save|keep|put|add|log|"
+SENTENCE = re.compile(r"(?<=[.!?])\s+|,?\s+(?:and|also|plus)\s+(?=(?:also\s+)?(?:note|write|jot|make|take|save|keep|put|add|log|"
                        r"record|remind|set)\b)", re.IGNORECASE)  # sentences, and clauses joined by "and" before an ask
 
 
@@ -165,7 +165,7 @@ def with_both_asked(calls: list[ToolCall], request: str, made: Sequence[dict]) -
       added when no call set one (in the app, L0 wrote only the note), and put in place of a reminder whose
       text shares no word with <task> (in the app, L0 set "write a note").
     Unchanged when the model wrote no call, or the request does not ask for both."""
-    sentences = _SENTENCE.split(request.strip())
+    sentences = SENTENCE.split(request.strip())
     note = next((n for s in sentences if not _REMIND.search(s) and (n := _note_call(s)) is not None), None)
     if note is None or not calls or not _REMIND.search(request):
         return calls
@@ -176,7 +176,7 @@ def with_both_asked(calls: list[ToolCall], request: str, made: Sequence[dict]) -
         rest = content_stems(" ".join(s for s in sentences if _note_call(s) is None))
         out = [c for c in out if c.name != "reminders.create" or len(_text_stems(c) & about_note) <= len(_text_stems(c) & rest)]
         out.append(replace(note, answers=False))
-    reminder = next((r for s in sentences if (r := _reminder_call(s)) is not None), None)
+    reminder = next((r for s in sentences if (r := reminder_call(s)) is not None), None)
     if reminder is not None:  # a reminder sharing no word with the task asked is that reminder (the app: "write a note")
         task = content_stems(reminder.arguments["text"])
         out = [reminder if c.name == "reminders.create" and not _text_stems(c) & task else c for c in out]
@@ -189,12 +189,14 @@ def _text_stems(call: ToolCall) -> set[str]:
     return content_stems(str(call.arguments.get("text", "")))
 
 
-_REMIND_WHEN_TO = re.compile(r"\bremind me,?\s+(?P<when>.+?)\s+to\s+(?P<task>.+)$", re.IGNORECASE)
-_REMIND_TO = re.compile(r"\bremind me,?\s+to\s+(?P<rest>.+)$", re.IGNORECASE)
+_ASK_REMINDER = r"\b(?:remind me|(?:don't|do not) let me forget|to be reminded)"  # "I want to be reminded to …"
+_REMIND_WHEN_TO = re.compile(rf"{_ASK_REMINDER},?\s+(?P<when>.+?)\s+to\s+(?P<task>.+)$", re.IGNORECASE)
+_REMIND_TO = re.compile(rf"{_ASK_REMINDER},?\s+to\s+(?P<rest>.+)$", re.IGNORECASE)
 
 
-def _reminder_call(sentence: str) -> ToolCall | None:
-    """reminders.create of "remind me <when> to <task>" / "remind me to <task> <when>", when <when> reads as a time."""
+def reminder_call(sentence: str) -> ToolCall | None:
+    """reminders.create of "remind me <when> to <task>" / "remind me to <task> <when>" (or "don't let me forget to …",
+    "I want to be reminded to …"), when <when> reads as a time."""
     said = _NOTE_END.sub("", sentence.strip())
     if m := _REMIND_TO.search(said):
         words = m["rest"].split()

@@ -21,15 +21,15 @@ from memory.transfer import source_writer
 from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
-from mol_local.turn.ground import computed_call, grounded, open_reminders, read_answer, settled_call, with_both_asked
+from mol_local.turn.ground import computed_call, open_reminders, read_answer, settled_call
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, told_answer, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult, count_answer
 from mol_local.turn.summary import checked_summary
-from mol_local.turn.tasks import (Step, TaskMachine, capped_answer, fresh_calls, parse_tool_calls, repeated_answer, unbacked_answer,
-                                   unfinished_answer)
-from mol_local.turn.times import said_as_set, with_each_event, with_every_time
+from mol_local.turn.tasks import (WORDS_ONLY, Step, TaskMachine, asked_for_words, capped_answer, fresh_calls, parse_tool_calls,
+                                   repeated_answer, unbacked_answer, unfinished_answer)
+from mol_local.turn.times import grounded_calls, said_as_set
 from mol_local.turn.ui import answer_ui, holds, is_ui_slot
 from mol_local.turn.view import ViewSpec, build_view
 
@@ -259,6 +259,7 @@ class Session:
         tool_calls: list[dict] = []
         plain = self.tools is not None and opts.grammar is None  # tool calls are read from the answer
         computed = computed_call(text, now.date()) if plain else None
+        words = False  # the model's calls were all refused as asked for by nothing: it answers again, in words only
         while machine.step is Step.ANSWER:
             current = [{"role": m.role, "content": m.content} for m in task.messages + new]
             view = self.view_for(slot, current, history, notes, now, rt)
@@ -278,8 +279,8 @@ class Session:
                         seed=opts.seed,
                         top_p=opts.top_p,
                         stop=opts.stop,
-                        grammar=opts.grammar,
-                        call_grammar=rt.call_grammar() if self.tools is not None and opts.grammar is None else None,
+                        grammar=WORDS_ONLY if words else opts.grammar,
+                        call_grammar=rt.call_grammar() if plain and not words else None,
                         cancel=cancel,
                         on_token=hooks.on_token,
                     )
@@ -292,9 +293,10 @@ class Session:
             if not parsed and not tool_calls and plain and composed is None \
                     and (settled := settled_call(text)):  # "What reminders do I have?" answered in words: the list is read
                 answer, parsed = settled.raw, [settled]
-            calls = [grounded(c, text, open_reminders(rt)) for c in parsed]
-            calls = fresh_calls(with_every_time(with_each_event(with_both_asked(calls, text, tool_calls), text, tool_calls), text, tool_calls), tool_calls)
+            calls = fresh_calls(grounded_calls(parsed, text, tool_calls, open_reminders(rt)), tool_calls)
             repeated = bool(parsed) and not calls  # only calls already made: the task answers now
+            if not tool_calls and not words and (words := asked_for_words(calls)):
+                continue
             if machine.answered(len(calls), hold=composed is not None and holds(composed)) is Step.RUN_TOOLS:
                 new.append(MessageRecord("assistant", answer))
                 for call in calls:

@@ -191,6 +191,17 @@ def repeated_answer(text: str, calls: list[dict]) -> str:
     return f"Done — {last.strip().splitlines()[0][:300]}"
 
 
+WORDS_ONLY = "root ::= [^<]+"  # GBNF: an answer with no markup, so no tool call can start
+
+
+def asked_for_words(calls: list[ToolCall]) -> bool:
+    """Whether every call is refused as asked for by nothing (`ground.NOT_SET`, "… answer the request in words"): the
+    turn then answers again in words, with no call run or shown. The embedded L0 and L1 called reminders.create for
+    "See you later", a packing list and a budget question, and the person got "I didn't do that: the request asks
+    for no reminder, so none was set. What would you like me to do?"."""
+    return bool(calls) and all(c.refused and c.refused.endswith("answer the request in words") for c in calls)
+
+
 def error_line(result: str) -> str:
     """What went wrong, in one line: a traceback's last line (the exception), else the error's first line."""
     error = result[result.find("Error:"):].removeprefix("Error:").strip() if "Error:" in result else result.strip()

@@ -14,7 +14,7 @@ import pytest
 
 from mol_local.engine.base import GenerationRequest
 from mol_local.harness.store import local_due
-from mol_local.turn.tasks import UNFINISHED_CALL
+from mol_local.turn.tasks import UNFINISHED_CALL, WORDS_ONLY
 from mol_local.turn import TurnHooks
 
 NOW = datetime(2026, 12, 1, 20, 53)
@@ -32,6 +32,7 @@ class Scripted:
         self._engine = engine
         self.outputs = list(outputs)
         self.views: list[list[dict]] = []
+        self.words: list[bool] = []  # whether each scripted hop was held to words (tasks.WORDS_ONLY)
 
     def __getattr__(self, name: str):
         return getattr(self._engine, name)
@@ -40,8 +41,9 @@ class Scripted:
         """The engine is the session's shared one: the runtime closing must not free it."""
 
     def generate(self, request: GenerationRequest):
-        if request.keep_prefix_of is None and request.grammar is None and self.outputs:
+        if request.keep_prefix_of is None and request.grammar in (None, WORDS_ONLY) and self.outputs:
             self.views.append([dict(m) for m in request.messages])
+            self.words.append(request.grammar == WORDS_ONLY)
             request.grammar = literal(self.outputs.pop(0))
             request.max_tokens = 256
         return self._engine.generate(request)
@@ -354,12 +356,13 @@ def test_a_note_asked_beside_a_reminder_is_written_not_made_a_second_reminder(sc
 
 def test_a_reminder_nobody_asked_for_is_not_set(scripted_runtime) -> None:
     """Held-out L1: "Rome, 3 days, €955 to spend. … What does that leave me each day?" set three reminders; L0
-    answered "See you later" with one. The person is told nothing was done, not the model's instruction."""
+    answered "See you later" with one, and the refusal got "I didn't do that: the request asks for no reminder …".
+    A call refused as asked for by nothing is not run: the model answers again, held to words."""
     made = call("reminders.create", text="the room", due="tomorrow at 9am")
-    rt, scripted = scripted_runtime([made, made])
+    rt, scripted = scripted_runtime([made, "About €200 a day."])
     result = rt.session().run_turn("Rome, 3 days, €955 to spend. What does that leave me each day?", slot="L1")
-    assert rt.tool_hub.reminders.list() == [] and result.tool_calls[0]["result"].startswith("Error: not run: the request asks for no reminder")
-    assert result.answer == "I didn't do that: the request asks for no reminder, so none was set. What would you like me to do?"
+    assert rt.tool_hub.reminders.list() == [] and result.tool_calls == [] and result.answer == "About €200 a day."
+    assert scripted.words == [False, True] and scripted.views[1] == scripted.views[0]  # the refused call is not in its view
     scripted.outputs = [made, "Fine."]
     for asked in ("Make sure I check the room tomorrow at 9am", "Give me a heads-up tomorrow at 9am about the room"):
         rt.session().run_turn(asked, slot="L1")

