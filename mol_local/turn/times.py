@@ -38,15 +38,15 @@ def with_stated_reminder(calls: list[ToolCall], request: str) -> list[ToolCall]:
     is not in the request; the time only when the person's names a clock time or "in N minutes" and the two differ."""
     reminders = [c for c in calls if c.name == "reminders.create" and isinstance(c.arguments.get("due"), str)]
     stated = [r for s in SENTENCE.split(request.strip()) if (r := reminder_call(s)) is not None]
-    if len(reminders) != 1 or len(stated) != 1 or _TIMES.search(request) or timed_items(request):
-        return calls
+    if len({repr(c.arguments) for c in reminders}) != 1 or len(stated) != 1 or _TIMES.search(request) or timed_items(request):
+        return calls  # one reminder (written once, or the same twice: fresh_calls drops the copy)
     model, said = reminders[0], stated[0].arguments
     args = dict(model.arguments)
     if str(args.get("text", "")).lower() not in request.lower():
         args["text"] = said["text"]
     if re.search(rf"{_TIME}|\bin\s+\d+\s*(?:min|minutes?|hours?|hrs?)\b", said["due"], re.IGNORECASE) and _at(said["due"]) != _at(args["due"]):
         args["due"] = said["due"]
-    return calls if args == model.arguments else [replace(c, arguments=args) if c is model else c for c in calls]
+    return calls if args == model.arguments else [replace(c, arguments=args) if c in reminders else c for c in calls]
 
 
 def _at(when: str) -> datetime | None:

