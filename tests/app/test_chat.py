@@ -134,3 +134,13 @@ async def test_due_reminder_notifies_once(make_app, app_runtime) -> None:
         assert shown.count("Call the dentist") == 1 and "Not yet" not in shown
         app.check_reminders()
         assert [str(n.message) for n in app._notifications].count("Call the dentist") == 1
+
+
+def test_an_answers_own_lines_stay_lines_outside_code() -> None:
+    """In the app two "Reminder set for …" lines ran together as one paragraph (Markdown joins single newlines)."""
+    from app.widgets.chat.bubbles import line_breaks
+
+    assert line_breaks("Reminder set for 08:00: a.\nReminder set for 18:00: b.") == "Reminder set for 08:00: a.  \nReminder set for 18:00: b."
+    code = "```python\ndef f():\n    return 1\n```\nIt returns 1."
+    assert line_breaks(code) == code  # a code block's lines are its own
+    assert line_breaks("One.\n\nTwo.") == "One.\n\nTwo."  # a paragraph break stays one

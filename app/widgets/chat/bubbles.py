@@ -29,6 +29,20 @@ class UserMessage(Static):
         self.border_title = "you"
 
 
+def line_breaks(text: str) -> str:
+    """The answer's own line breaks kept by Markdown, outside code fences ("Reminder set for … 08:00: …" and the 18:00
+    one on two lines ran together as one paragraph in the app); a line then ends in Markdown's hard break."""
+    out, fenced = [], False
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif not fenced and line.strip() and i + 1 < len(lines) and lines[i + 1].strip():
+            line = line.rstrip() + "  "
+        out.append(line)
+    return "\n".join(out)
+
+
 class AssistantMessage(Vertical):
     """An answer: badge (slot + persona), Markdown body, collapsible route/timings and tool blocks."""
 
@@ -45,7 +59,7 @@ class AssistantMessage(Vertical):
         from textual.widgets import Markdown  # markdown-it loads with the first answer, not at start-up
 
         yield Label(self._badge_text, classes="slot-badge")
-        yield Markdown(self.text, classes="answer")
+        yield Markdown(line_breaks(self.text), classes="answer")
         yield Collapsible(Static("", classes="details-body"), title="route · timings", collapsed=True, classes="details")
 
     @property
@@ -73,7 +87,7 @@ class AssistantMessage(Vertical):
             await self._stream.stop()
             self._stream = None
         self.text = answer
-        await self.markdown.update(answer)
+        await self.markdown.update(line_breaks(answer))
 
     async def show_draft(self, draft: dict) -> None:
         """Sketch the L3 view being written (app/widgets/genui/draft.py), above the details."""
