@@ -92,11 +92,8 @@ def with_each_event(calls: list[ToolCall], request: str, made: Sequence[dict]) -
 
 def _clock(when: str) -> tuple[int, int] | None:
     """The time of day a phrase names (dateparser, as the tool reads it), or None."""
-    try:
-        read = parse_when(str(when), now=datetime(2000, 1, 3, 0, 0))
-    except BadArguments:
-        return None
-    return read.hour, read.minute
+    at = _at(str(when))
+    return (at.hour, at.minute) if at else None
 
 
 _SET_AT = re.compile(r"^Reminder \w+ set for (?P<at>\w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}): (?P<text>.+)$")
