@@ -32,9 +32,9 @@ _HOLIDAYS = {  # fixed-date days only (Easter moves: left to the model)
     "new year": (1, 1), "halloween": (10, 31), "valentine's day": (2, 14), "valentines day": (2, 14),
     "st patrick's day": (3, 17), "saint patrick's day": (3, 17),
 }
-_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+MONTH_PATTERN = "|".join(sorted(_MONTHS, key=len, reverse=True))  # longest first: "march" before "mar"
 _HOLIDAY = "|".join(re.escape(h) for h in sorted(_HOLIDAYS, key=len, reverse=True))
-_DATE = (rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m1>{_MONTH})\.?|(?P<m2>{_MONTH})\.?\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)"
+_DATE = (rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m1>{MONTH_PATTERN})\.?|(?P<m2>{MONTH_PATTERN})\.?\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)"
          rf"(?:,?\s+(?P<y>\d{{4}}))?|(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})|(?P<hol>{_HOLIDAY})(?:\s+(?P<hy>\d{{4}}))?|(?P<rel>today|tomorrow|yesterday)")
 
 _LEAD = re.compile(r"^(?:(?:hey|hi|ok|okay|so|quick question)[,:!]?\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:tell me\s+)?", re.I)
@@ -44,7 +44,7 @@ _FORMS = {
     "weekday": re.compile(rf"^{_WHAT}\s+(?:day(?:\s+of\s+the\s+week)?|weekday)\s+(?:is|was|will\s+be|falls?\s+on|does|did)?\s*(?:it\s+on\s+)?"
                           rf"(?P<a>{_DATE.replace('?P<', '?P<a_')})(?:\s+(?:fall|be|land)(?:\s+on)?)?$", re.I),
     "count": re.compile(rf"^how\s+many\s+(?P<wd>{'|'.join(_WEEKDAYS)})s\s+(?:are\s+there\s+|will\s+there\s+be\s+|were\s+there\s+)?in\s+"
-                        rf"(?:(?P<month>{_MONTH})\s*)?(?P<year>\d{{4}}|this\s+year|next\s+year)?(?:\s+are\s+there)?$", re.I),
+                        rf"(?:(?P<month>{MONTH_PATTERN})\s*)?(?P<year>\d{{4}}|this\s+year|next\s+year)?(?:\s+are\s+there)?$", re.I),
     "until": re.compile(rf"^how\s+(?:many|long)\s+(?P<unit>days|weeks|sleeps)?\s*(?:are\s+(?:there|left)\s+|is\s+it\s+|left\s+|to\s+go\s+)?"
                         rf"(?:until|till|til|to|before)\s+(?P<a>{_DATE.replace('?P<', '?P<a_')})$", re.I),
     "between": re.compile(rf"^how\s+many\s+(?P<unit>days|weeks)\s+(?:are\s+there\s+|is\s+it\s+)?(?:between|from)\s+(?P<a>{_DATE.replace('?P<', '?P<a_')})"

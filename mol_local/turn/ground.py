@@ -131,7 +131,7 @@ def settled_call(request: str) -> ToolCall | None:
     """
     if asks_to_see_reminders(request):
         return _call("reminders.list", {})
-    return None if _REMIND.search(request) else _note_call(request)
+    return None if REMIND.search(request) else _note_call(request)
 
 
 def _note_call(text: str) -> ToolCall | None:
@@ -150,7 +150,7 @@ def _note_call(text: str) -> ToolCall | None:
     return _call("notes.create", {"title": title[:1].upper() + title[1:], "body": body})
 
 
-_REMIND = re.compile(r"\bremind", re.IGNORECASE)
+REMIND = re.compile(r"\bremind", re.IGNORECASE)
 SENTENCE = re.compile(r"(?<=[.!?])\s+|,?\s+(?:and|also|plus)\s+(?=(?:also\s+)?(?:note|write|jot|make|take|save|keep|put|add|log|"
                        r"record|remind|set)\b)", re.IGNORECASE)  # sentences, and clauses joined by "and" before an ask
 
@@ -166,8 +166,8 @@ def with_both_asked(calls: list[ToolCall], request: str, made: Sequence[dict]) -
       text shares no word with <task> (in the app, L0 set "write a note").
     Unchanged when the model wrote no call, or the request does not ask for both."""
     sentences = SENTENCE.split(request.strip())
-    note = next((n for s in sentences if not _REMIND.search(s) and (n := _note_call(s)) is not None), None)
-    if note is None or not calls or not _REMIND.search(request):
+    note = next((n for s in sentences if not REMIND.search(s) and (n := _note_call(s)) is not None), None)
+    if note is None or not calls or not REMIND.search(request):
         return calls
     done = {c["name"] for c in made}
     out = list(calls)

@@ -17,13 +17,12 @@ from __future__ import annotations
 import json
 import re
 
+from mol_local.turn.dates import MONTH_PATTERN
 from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall
 
-_MONTH = "|".join(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
-                   "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sept", "sep", "oct", "nov", "dec"])
 _AT = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|noon|midnight|\d{1,2})"
 _DAYS = (rf"(?:today|tonight|tomorrow|the day after tomorrow|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
-         rf"(?:{_MONTH})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH}))")
+         rf"(?:{MONTH_PATTERN})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH_PATTERN}))")
 _ITEM = re.compile(rf"^(?P<what>.+?)\s+(?:(?:on\s+)?(?P<d1>{_DAYS})\s+)?at\s+(?P<t>{_AT})(?:\s+(?:on\s+)?(?P<d2>{_DAYS}))?$", re.I)
 _PIECES = re.compile(r"\s*(?:[,;—–?!]|[:.](?=\s|$)|\s-\s)\s*")
 _AND = re.compile(r"\s+(?:and|then|&)\s+", re.I)

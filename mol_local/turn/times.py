@@ -14,11 +14,10 @@ from datetime import datetime
 
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import parse_when
-from mol_local.turn.ground import SENTENCE, content_stems, grounded, reminder_call, with_both_asked
+from mol_local.turn.ground import REMIND, SENTENCE, content_stems, grounded, reminder_call, with_both_asked
 from mol_local.turn.tasks import ToolCall
 from mol_local.turn.timed_list import timed_items
 
-_REMIND = re.compile(r"\bremind", re.IGNORECASE)
 _TIME = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|noon|midnight)"
 _TIMES = re.compile(rf"\bat\s+({_TIME}(?:\s*(?:,\s*and|,|and|&)\s*(?:at\s+)?{_TIME})+)", re.IGNORECASE)
 
@@ -63,7 +62,7 @@ def with_every_time(calls: list[ToolCall], request: str, made: Sequence[dict]) -
     kept; a reminder at a time not asked is dropped. Unchanged unless the request lists two or more times."""
     m = _TIMES.search(request)
     reminders = [c for c in calls if c.name == "reminders.create" and isinstance(c.arguments.get("due"), str)]
-    if m is None or not reminders or not _REMIND.search(request):
+    if m is None or not reminders or not REMIND.search(request):
         return calls
     asked = {_clock(t): t for t in re.findall(_TIME, m[1], re.IGNORECASE)}
     model = reminders[0]
