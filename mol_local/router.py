@@ -10,6 +10,13 @@ Modes (HCP routing.mode): `grammar` (the above), `fixed` (always the entry
 slot), `embed` (the embeddings head of mol_local.route_embed alone) and
 `hybrid` (the head when it is at least routing.min_confidence sure, else the
 grammar). A record's mode says which path decided: "embed" or "grammar".
+
+Before either, in every mode but `fixed`: a request that asks for a view by
+name ("a checklist for the move: …", "count down ten minutes") goes to the UI
+slot (`view_slot`) as the slot table in DESIGN §3 says, mode "rule" — the
+route adapter sent 12 of 30 held-out view requests elsewhere, while the rule
+(`genui.asked.names_a_view`) matches none of the other slots' requests in the
+route and specialist sets.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from memory.errors import MemoryStoreError
 from memory.timeline import RouteRecord
 from mol_local.engine.base import Engine, GenerationRequest, Message, Stack
 from mol_local.errors import MolError
+from mol_local.genui.asked import names_a_view
 from mol_local.route_embed import EmbedClassifier
 from mol_local.structured import choice_grammar
 
@@ -61,6 +69,7 @@ class Router:
         use_grammar: bool = True,
         classifier: EmbedClassifier | None = None,
         min_confidence: float = 0.9,
+        view_slot: str | None = None,
     ) -> None:
         if mode in ("hybrid", "embed") and classifier is None:
             raise ValueError(f"routing mode {mode!r} needs an embeddings classifier")
@@ -75,6 +84,7 @@ class Router:
         self.grammar = label_grammar(self.labels) if use_grammar else None
         self.classifier = classifier
         self.min_confidence = min_confidence
+        self.view_slot = view_slot if view_slot in self.labels else None
         self._warming: threading.Thread | None = None
 
     def warm(self) -> None:
@@ -113,6 +123,8 @@ class Router:
         t0 = time.perf_counter()
         if self.mode == "fixed":
             return RouteRecord(self.entry_slot, "fixed", "", False, 0.0)
+        if self.view_slot is not None and names_a_view(text):
+            return RouteRecord(self.view_slot, "rule", "names a view", False, (time.perf_counter() - t0) * 1000)
         if self.mode == "embed" and self._head_loading():
             self._warming.join()  # type: ignore[union-attr]
         if self.mode in ("hybrid", "embed") and self.classifier is not None and not self._head_loading():

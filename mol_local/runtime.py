@@ -25,6 +25,7 @@ from mol_local.paths import mol_home, offline_env
 from mol_local.route_embed import memory_classifier
 from mol_local.router import Router
 from mol_local.turn.tasks import ToolRunner
+from mol_local.turn.ui import UI_SLOT
 from personas import load_pack
 
 if TYPE_CHECKING:
@@ -190,6 +191,7 @@ class Runtime:
             use_grammar=getattr(self.engine, "supports_grammar", True),
             classifier=memory_classifier() if self.hcp.routing_mode in ("hybrid", "embed") else None,
             min_confidence=self.hcp.routing.min_confidence,
+            view_slot=UI_SLOT,
         )
 
     def warm_router(self, *, background: bool = False) -> None:

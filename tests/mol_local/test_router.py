@@ -44,10 +44,20 @@ def test_real_grammar_router_always_emits_a_label(runtime) -> None:
     from mol_local.runtime import Runtime
 
     rt = Runtime(replace(runtime.hcp, routing=replace(runtime.hcp.routing, mode="grammar")), engine=runtime.engine)
-    for text in ("Hi!", "Fix this segfault in my C code", "Plan a trip to Rome for my family", "Make a habit tracker"):
+    for text in ("Hi!", "Fix this segfault in my C code", "Plan a trip to Rome for my family", "Cheer me up"):
         decision = rt.router.route(text)
         assert decision.slot in LABELS and not decision.fallback
         assert decision.raw_output == decision.slot and decision.mode == "grammar"
+
+
+def test_a_request_that_names_a_view_goes_to_the_ui_slot(runtime) -> None:
+    for text in ("a checklist for the move: book the van, redirect mail", "count down ten minutes for my break",
+                 "how far am I: 112/120 pages of reading", "I want what you know about me, as a table."):
+        decision = runtime.router.route(text)
+        assert (decision.slot, decision.mode) == ("L3", "rule"), text
+    for text in ("Remind me to print the packing checklist at 6pm", "Write a Python function that prints a table",
+                 "What is a progress bar?", "Can you sign the school form for me?"):
+        assert runtime.router.route(text).mode != "rule", text
 
 
 def test_fixed_mode_uses_entry_slot(runtime) -> None:
