@@ -8,7 +8,7 @@ named kinds the document's first components (after an optional Card), and the
 model writes their ids, labels, numbers and items as before.
 
 Conservative on purpose: only words that name a view ("timer", "table",
-"slider", …) count. The first named kind is required; a later one only when it
+"slider", "tracker", …) count, and "how far am I", which asks for progress. The first named kind is required; a later one only when it
 is introduced as another part ("… and a toggle for …"), so "a checklist for
 sending the tax form" asks for a Checklist, not a Form.
 """
@@ -26,7 +26,7 @@ _KIND_WORDS: dict[str, str] = {
     "Select": r"polls?|drop-?downs?|pickers?",
     "Toggle": r"toggles?|on/off switch(?:es)?|switch(?:es)?",
     "Slider": r"sliders?",
-    "ProgressBar": r"progress bars?|progress",
+    "ProgressBar": r"progress bars?|progress|trackers?|how far am i",
     "Timer": r"timers?|count-?downs?|count down",
     "Tabs": r"tabs",
     "Grid": r"grid",
@@ -38,15 +38,44 @@ _ANOTHER = re.compile(r"\b(?:and|plus|with)\s+(?:also\s+)?(?:an?|one)\s+(?:on/of
 MAX_KINDS = 3
 
 
+_NEXT_KIND = re.compile(r"\s+(?:(?!(?:with|and|or|for|of|plus|a|an|the|to|in|on)\b)[\w'-]+\s+)?(?:"
+                        + "|".join(_KIND_WORDS.values()) + r")\b", re.I)
+
+
 def asked_kinds(request: str) -> tuple[str, ...]:
-    """The component kinds `request` names, containers first (they hold the rest), at most MAX_KINDS."""
+    """The component kinds `request` names, containers first (they hold the rest), at most MAX_KINDS.
+    A kind word that only qualifies the next one ("a table booking form") or is part of a listed item
+    ("a prep list with raincoat, consent form and bus money") names no view."""
+    from mol_local.genui.ground import named_items
+
+    items = " | ".join(named_items(request)).lower()
     found: list[str] = []
     for m in _ANY.finditer(request):
         kind = m.lastgroup or ""
-        if kind in found:
+        another = _ANOTHER.search(request[max(0, m.start() - 24):m.start()])
+        if kind in found or _NEXT_KIND.match(request, m.end()) or (items and m[0].lower() in items and not another):
             continue
-        if found and not _ANOTHER.search(request[max(0, m.start() - 24):m.start()]):
+        if found and not another:
             continue
         found.append(kind)
     found.sort(key=lambda k: not COMPONENTS[k].container)
     return tuple(found[:MAX_KINDS])
+
+
+_VIEW_WORDS = "|".join(w for k, w in _KIND_WORDS.items() if k not in ("Button", "Grid", "Tabs"))
+_VIEW = re.compile(r"(?:\b(?:an?)\s+|(?:^|[-:;,]\s*))(?:[\w'/-]+\s+){0,4}?(?:" + _VIEW_WORDS + r")\b"
+                   r"|\bhow far am i\b|^count ?down\b", re.I)
+_NOT_A_VIEW = re.compile(
+    r"\b(?:remind(?:ed|ing|s)?|(?:set|add|create|schedule|make) (?:me )?(?:an? )?reminders?|reminders? (?:for|at|to|on)|ping me|alert me|tell me to|note (?:that|down)|write down|jot|"
+    r"remember (?:that|this|my)|save (?:a|this) note|book (?:a|the) table|reserve|python|function|script|code|regex|"
+    r"sql|class|javascript|bash|shell|html|css|json|implement|program|app|api|flask|django|php|react|rust|java|game)\b|\b\w+\([\w, ]*\)"
+    r"|^(?:what|what's|how (?:do|does|can|to)|why|who|explain|is|are|does|do|tell me)\b", re.I)
+
+
+def names_a_view(request: str) -> bool:
+    """Does `request` ask for a view by name ("a checklist for the move: …", "count down ten minutes", "what
+    you know about me, as a table", "how far am I: 2,715/5000")? The router sends it to the UI slot whatever
+    the route adapter says (it sent 12 of 30 held-out view requests elsewhere). Not when the request also
+    asks for an action the agent slots do ("remind me … a checklist"), for code ("a Python function that
+    prints a table"), or is a question about a view ("what is a progress bar?")."""
+    return bool(_VIEW.search(request)) and not _NOT_A_VIEW.search(request)

@@ -7,7 +7,9 @@ every Timer in the document counts down that many seconds (its bound state
 too). And "a checklist … with gloves, goggles and a helmet" came back with
 "Helmage", or without an item named: the one checklist gets every named item,
 spelt as the person wrote it. Applied to a valid document, so validity never
-changes.
+changes. The other parts a request can state (numbers, columns and rows, a
+card's lines, switches, choices, fields, the person's own data) are applied
+by `genui.ground_stated`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,15 @@ import difflib
 import re
 
 from mol_local.genui.document import UIDocument
+from mol_local.genui.ground_stated import (
+    ground_card,
+    ground_fields,
+    ground_numbers,
+    ground_options,
+    ground_source,
+    ground_switches,
+    ground_table,
+)
 
 MAX_ITEMS = 50  # a checklist's items after grounding: a runaway request adds no more
 
@@ -51,9 +62,12 @@ def stated_seconds(request: str) -> int | None:
 
 
 def ground(doc: UIDocument, request: str) -> list[str]:
-    """What the request states, applied to the document: a timer's length, a checklist's named items.
-    Returns what changed (for the composition's fixes)."""
-    return ground_timers(doc, request) + ground_items(doc, request)
+    """What the request states, applied to the document: a timer's length, a checklist's named items, a
+    progress bar's and a slider's numbers, a table's columns and rows, the person's data a view shows
+    (mol_local.genui.stated). Returns what changed (for the composition's fixes)."""
+    return (ground_timers(doc, request) + ground_items(doc, request) + ground_source(doc, request)
+            + ground_numbers(doc, request) + ground_table(doc, request) + ground_card(doc, request)
+            + ground_switches(doc, request) + ground_options(doc, request) + ground_fields(doc, request))
 
 
 def ground_timers(doc: UIDocument, request: str) -> list[str]:
@@ -73,7 +87,8 @@ def ground_timers(doc: UIDocument, request: str) -> list[str]:
     return fixes
 
 
-_LIST_START = re.compile(r"(?::|\b(?:with|covering|including|containing|items?)\b)\s+(?P<rest>[^:?!.]+)", re.I)
+_LIST_START = re.compile(r"(?::|\b(?:with|covering|including|containing|items?)\b)\s+", re.I)
+_LIST_REST = re.compile(r"[^:?!.]+")
 _SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bor\b|\bplus\b)\s*", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|some|my)\s+", re.I)
 MAX_ITEM_WORDS = 5
@@ -91,11 +106,15 @@ def named_list(request: str) -> tuple[list[str], bool]:
     itself; after "with", "including", "covering" the items are ones it must hold, among any others."""
     found: list[str] = []
     whole = False
+    taken = 0  # a listing word inside a list already read starts no list of its own ("bread with butter, jam")
     for m in _LIST_START.finditer(request):
-        parts = [_ARTICLE.sub("", p.strip(" '\"")).strip() for p in _SPLIT.split(m["rest"])]
+        rest = _LIST_REST.match(request, m.end())
+        if m.start() < taken or rest is None:
+            continue
+        parts = [_ARTICLE.sub("", p.strip(" '\"")).strip() for p in _SPLIT.split(rest[0])]
         parts = [p for p in parts if p]
         if len(parts) >= 2 and all(len(p.split()) <= MAX_ITEM_WORDS for p in parts):
-            found, whole = parts, m[0].startswith(":")
+            found, whole, taken = parts, m[0].startswith(":"), rest.end()
     return found, whole
 
 

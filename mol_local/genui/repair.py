@@ -13,7 +13,9 @@ Documented repairs, in order:
    so `Card box -> [box]` points at the other `box`.
 3. **Children that do not exist**, repeated children, a second parent and an
    edge that closes a cycle are dropped (the child is drawn top level instead).
-4. **Bindings**: a bound state key that is missing is created empty for the
+4. **Bindings**: a state key bound by components that need different kinds
+   stays with the first whose kind fits its value, the others get their own
+   keys; a bound state key that is missing is created empty for the
    kind the component needs; a value of the wrong kind is coerced where no
    information is lost (`"5"` -> 5, `"true"` -> true, 5 -> `"5"`, a list of
    strings -> checklist items or one-cell rows, items without `done` ->
@@ -184,7 +186,33 @@ def coerce(value: Any, wanted: str) -> tuple[bool, Any]:
     return False, None
 
 
+def _split_shared_keys(doc: dict, fixes: list[str]) -> None:
+    """One state key bound by components that need different kinds (a Select and a Toggle both on
+    'on_switch'): the first whose kind fits the value keeps it, the others get keys of their own."""
+    state, comps = doc["state"], doc["components"]
+    wanted: dict[str, list[tuple[dict, str]]] = {}
+    for comp in comps:
+        spec = COMPONENTS.get(comp["type"])
+        if spec is not None and spec.binds is not None and isinstance(comp.get("bind"), str):
+            wanted.setdefault(comp["bind"], []).append((comp, spec.binds))
+    taken = set(state)
+    for key, users in wanted.items():
+        if len({kind for _, kind in users}) < 2:
+            continue
+        fits = [kind for _, kind in users if key in state and kind_fits(state_kind(state[key]), kind)]
+        keep = fits[0] if fits else users[0][1]
+        for comp, kind in users:
+            if kind == keep:
+                continue
+            new = comp["id"] if comp["id"] not in taken and _ID.match(comp["id"]) else _fresh(key, taken)
+            taken.add(new)
+            comp["bind"] = new
+            state[new] = _empty(comp, kind)
+            fixes.append(f"gave {comp['id']!r} its own {kind} state {new!r} ({key!r} holds {keep})")
+
+
 def _fix_bindings(doc: dict, fixes: list[str]) -> None:
+    _split_shared_keys(doc, fixes)
     state = doc["state"]
     for comp in doc["components"]:
         spec = COMPONENTS.get(comp["type"])

@@ -22,8 +22,11 @@ from mol_local.genui.generate import document_grammar
     ("a timer and a checklist for my workout", ("Timer", "Checklist")),
     ("a packing checklist for a ski trip with gloves, goggles and a helmet", ("Checklist",)),
     ("a checklist for sending the tax form", ("Checklist",)),  # the form is the content, not a second view
-    ("how far am I: 2,715/5000 dollars of savings", ()),  # no kind named: the model chooses
+    ("how far am I: 2,715/5000 dollars of savings", ("ProgressBar",)),  # how far: a progress view
     ("What's the capital of Peru?", ()),
+    ("can I get a table booking form: date and name?", ("Form",)),  # "table" qualifies the form
+    ("a prep list for the school trip with raincoat, consent form and bus money", ()),  # a listed item
+    ("a checklist with timer batteries, tape and glue", ("Checklist",)),
 ])
 def test_the_kinds_a_request_names(request_text: str, kinds: tuple[str, ...]) -> None:
     assert asked_kinds(request_text) == kinds

@@ -1,0 +1,227 @@
+"""What a request states outright about the view it asks for: numbers, columns, rows, a data source.
+
+The embedded L3 writes a valid Slider or ProgressBar but copies numbers badly
+("(1 to 10) set to 8" came back as min 8; "2,715/5000" as a checklist item
+"2"), leaves a table's listed rows out, and builds a table of made-up rows for
+"what you know about me, as a table". These readers take only what the
+person wrote in an unambiguous form; `genui.ground` applies it to a valid
+document. Each returns None (or empty) when the request does not settle it.
+"""
+
+from __future__ import annotations
+
+import re
+
+NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_N = rf"(-?(?:{NUMBER}))"
+_FRACTION = re.compile(rf"{_N}\s*(?:/|\bout of\b|\bof\b)\s*{_N}", re.I)
+_HIGH = re.compile(rf"\b(?:out of|goal of|target(?: of)?|toward(?:s)?|aiming for|up to)\s+{_N}", re.I)
+_LOW = re.compile(rf"(?:\bi'?m at|\bi am at|\bcurrently(?: at)?|\bso far:?)\s+{_N}|{_N}\s+(?:[a-z]+\s+)?"
+                  r"(?:saved|done|so far|read|walked|completed|drunk)\b", re.I)
+_RANGE = re.compile(rf"\bbetween\s+{_N}\s+and\s+{_N}|{_N}\s*(?:to|-|–)\s*{_N}", re.I)
+_START = re.compile(rf"\b(?:set (?:to|at)|start(?:ing|s)? (?:at|on)|defaults? (?:to|of|at)|initially(?: at)?)\s+{_N}",
+                    re.I)
+
+
+def number(text: str) -> float | int:
+    value = float(text.replace(",", ""))
+    return int(value) if value.is_integer() else value
+
+
+def progress(request: str) -> tuple[float | int | None, float | int | None]:
+    """(done so far, the goal) a progress request states: "4 out of 10 glasses", "2,715/5000", "a goal of
+    12,000 steps; I'm at 4728", "out of 250 pages" (no value). A value above the goal is not taken."""
+    m = _FRACTION.search(request)
+    if m:
+        value, high = number(m[1]), number(m[2])
+    else:
+        hi, lo = _HIGH.search(request), _LOW.search(request)
+        high = number(hi[1]) if hi else None
+        value = number(lo[1] or lo[2]) if lo else None
+    if high is not None and (high <= 0 or (value is not None and not 0 <= value <= high)):
+        return None, None
+    return value, high
+
+
+def slider(request: str) -> tuple[float | int | None, float | int | None, float | int | None]:
+    """(min, max, start) a slider request states: "between 0 and 10, starting at 9", "(1 to 10) set to 8",
+    "0-500". A start outside the range is not taken."""
+    m = _RANGE.search(request)
+    low = high = start = None
+    if m:
+        a, b = (m[1], m[2]) if m[1] is not None else (m[3], m[4])
+        low, high = number(a), number(b)
+        if low >= high:
+            low = high = None
+    s = _START.search(request)
+    if s:
+        start = number(s[1])
+        if low is not None and high is not None and not low <= start <= high:
+            start = None
+    return low, high, start
+
+
+_SPLIT = re.compile(r"\s*(?:;|,|\band\b|\|)\s*", re.I)
+_COLUMNS = (
+    re.compile(r"\bwith\s+(?P<list>(?:(?!\bwith\b)[^:.?!()])+?)\s+columns\b", re.I),
+    re.compile(r"\bcolumns?\s*(?::|-)?\s*(?P<list>[^:.?!()]+?)(?=\s+and these rows\b|\s*[:.?!(]|\s+please\b|$)", re.I),
+    re.compile(r"\btable\s*\((?P<list>[^()]+)\)", re.I),
+    re.compile(r"\btable\b[^:|]*?(?::|\bwith\b)\s*(?P<list>[^:.?!()]+?)(?=\s*[:.?!(]|\s+please\b|$)", re.I),
+    re.compile(r"(?P<list>\b[\w ]{1,24}(?:\s*\|\s*[\w ]{1,24})+)", re.I),
+)
+MAX_COLUMN_WORDS = 3
+
+
+def _parts(text: str) -> list[str]:
+    parts = [re.sub(r"^(?:the|a|an)\s+", "", p.strip(" '\""), flags=re.I) for p in _SPLIT.split(text)]
+    return [p for p in parts if p]
+
+
+def columns(request: str) -> list[str]:
+    """The column names a table request lists ("with columns company, role and status", "with title and
+    author columns", "columns: day; dinner", "as a table (day, activity)", "city | country"); [] if none."""
+    for pattern in _COLUMNS:
+        for m in pattern.finditer(request):
+            parts = _parts(m["list"])
+            if pattern.pattern.startswith(r"(?P<list>") and "|" not in m["list"]:
+                continue
+            if len(parts) >= 2 and all(len(p.split()) <= MAX_COLUMN_WORDS for p in parts):
+                return [re.sub(r"^.*\btable\s+", "", p, flags=re.I) if "|" in m["list"] else p for p in parts]
+    return []
+
+
+_ROWS = re.compile(r"\brows?\s*:\s*(?P<rows>.+?)\s*(?:\bplease\b)?\s*[.?!]?\s*$", re.I)
+_PAIR_LIST = re.compile(r"\bcolumns?\s*(?:\([^()]*\))?\s*:\s*(?P<rows>.+?)\s*[.?!]?\s*$", re.I)
+_PAREN = re.compile(r"\s*(?:[,;]\s*)?(?:and\s+)?(?P<a>[^,;()]+?)\s*\((?P<b>[^()]+)\)")
+
+
+def rows(request: str, width: int) -> list[list[str]]:
+    """The rows a table request writes out for `width` columns: "rows: Lima, Peru; Oslo, Norway" or, after
+    "… columns:", pairs as "Accra (Ghana), Lima (Peru)", "Dracula - Bram Stoker, …" or "Lima: Peru, …".
+    [] unless every row has exactly `width` cells."""
+    m = _ROWS.search(request)
+    if m:
+        found = [[c.strip() for c in r.split(",")] for r in re.split(r"\s*;\s*", m["rows"]) if r.strip()]
+        return found if found and all(len(r) == width and all(r) for r in found) else []
+    m = _PAIR_LIST.search(request)
+    if not m or width != 2:
+        return []
+    text = m["rows"]
+    paren = [[p["a"].strip(), p["b"].strip()] for p in _PAREN.finditer(text)]
+    if paren and "".join(p[0] + p[1] for p in paren).replace(" ", "") == re.sub(r"[\s,;()]|\band\b", "", text):
+        return paren
+    for sep in (" - ", ": "):
+        items = [i for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+(?=[^,]*" + re.escape(sep.strip()) + ")", text) if i]
+        cells = [[c.strip() for c in i.split(sep.strip(), 1)] for i in items]
+        if len(items) >= 1 and all(sep.strip() in i and len(c) == 2 and all(c) for i, c in zip(items, cells)):
+            return cells
+    return []
+
+
+_SOURCES = (
+    ("memories", re.compile(r"\b(?:what you know about me|(?:things )?you (?:remember|know) about me|my memories)\b", re.I)),
+    ("notes", re.compile(r"\bmy (?:saved )?notes\b", re.I)),
+    ("reminders", re.compile(r"\bmy reminders\b", re.I)),
+)
+
+
+def source(request: str) -> str | None:
+    """The person's own data a view is asked to show ("a table of my notes", "what you know about me, as a
+    table"); None when the request names none or several."""
+    found = [name for name, pattern in _SOURCES if pattern.search(request)]
+    return found[0] if len(found) == 1 else None
+
+
+_END = r"\s*(?:\bplease\b)?\s*[.?!]*\s*$"
+_CARD = (
+    re.compile(r"\bcard (?:for|titled|called|named)\s+(?P<title>[^:]+?)\s+(?:with (?:these|the|those) lines|that says|"
+               r"saying)\s*:?\s*(?P<lines>.+?)" + _END, re.I),
+    re.compile(r"\bcard (?:called|titled|named|for)\s+(?P<title>[^:]+?):\s*(?P<lines>.+?)" + _END, re.I),
+    re.compile(r"^(?P<title>[^:]+?) card(?::| saying| that says)\s*(?P<lines>.+?)" + _END, re.I),
+)
+_OPENER = re.compile(r"^(?:(?:please|can|could|would|you|i|i'd|like|need|want|get|give|me|show|make|build|create|set|up|"
+                     r"put|together|a|an|the|my)\s+)+", re.I)
+_ONE_LINE = re.compile(r"\b(?:says|saying)\b", re.I)
+_LINE_SPLIT = re.compile(r"\s*(?:;|,|\band\b)\s*", re.I)
+MAX_LINES = 8
+
+
+def card_lines(request: str) -> tuple[str | None, list[str]]:
+    """(title, lines) of a card whose text the request writes out: "a card for Today with these lines: pick up
+    Leo at 4; call Mum", "Wi-Fi card: network Home5G, password on the fridge", 'a card titled Today that says
+    "gym at 6"' (one line: what it says is not split). (None, []) when it writes none out."""
+    for pattern in _CARD:
+        m = pattern.search(request)
+        if not m:
+            continue
+        text = m["lines"].strip()
+        if _ONE_LINE.search(m[0][: m.start("lines") - m.start()]):
+            lines = [text.strip(" '\"“”")]
+        else:
+            lines = [p.strip(" '\"“”") for p in _LINE_SPLIT.split(text)]
+        lines = [line for line in lines if line][:MAX_LINES]
+        title = _OPENER.sub("", m["title"].strip())
+        if lines and title.lower() not in ("a", "the", "my"):
+            return title, lines
+    return None, []
+
+
+_SWITCHES = (
+    re.compile(r"\b(?:toggle|on/off switch|switch)\s+for\s+(?P<list>[\w' -]+?)(?=\s*[,;.?!()]|\s+please\b|$)", re.I),
+    re.compile(r"\b(?:toggles|switches)\s*(?:for\s|:)\s*(?P<list>[^.?!():]+?)" + _END, re.I),
+    re.compile(r"\bwith\s+(?P<list>[^.?!():]+?)\s+(?:switches|toggles)\b", re.I),
+)
+
+
+def switch_names(request: str) -> list[str]:
+    """What each on/off switch a request names is for: "a toggle for gift wrap", "a settings panel with dark
+    mode and location switches", "on/off switches: sounds, vibration"; [] when it names none."""
+    for pattern in _SWITCHES:
+        found = [p for m in pattern.finditer(request) for p in _parts(m["list"])]
+        if found and all(len(p.split()) <= MAX_COLUMN_WORDS for p in found):
+            return found
+    return []
+
+
+_OPTIONS = re.compile(r"(?:\b(?:from|options?|with)\s*:?|:)\s+", re.I)
+_OPTION_REST = re.compile(r"[^.?!():]+")
+_OPTION_SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bor\b)\s*", re.I)
+_TAIL = re.compile(r"\s*,?\s*\b(?:plus|please)\b.*$", re.I)
+MAX_OPTION_WORDS = 4
+
+
+def options(request: str) -> list[str]:
+    """The choices a picker request lists ("choose a weekend activity from museum; hiking; cinema", "help me
+    pick the venue: the deli, the Thai place or the canteen", "a poll … with options terracotta or sage
+    green"); the last such list, [] when there is none."""
+    found: list[str] = []
+    for m in _OPTIONS.finditer(request):
+        rest = _OPTION_REST.match(request, m.end())
+        if rest is None:
+            continue
+        text = _TAIL.sub("", rest[0])
+        parts = [p.strip(" '\"") for p in _OPTION_SPLIT.split(text)]
+        parts = [p for p in parts if p]
+        if len(parts) >= 2 and all(len(p.split()) <= MAX_OPTION_WORDS for p in parts):
+            found = parts
+    return found
+
+
+_FIELDS = re.compile(r"(?:\bform\s*(?::|-|\bwith\b(?!\s+fields\s+for))|\bfields? for|\bdetails\s*:|\)\s*:|"
+                     r"\bwith\b(?!\s+fields\s+for))\s*", re.I)
+_FIELD_END = re.compile(r",?\s*\b(?:and|plus)\s+(?:an?|one)\s|\(|[.?!:]|\s+please\b|\s+fields\b", re.I)
+
+
+def fields(request: str) -> list[str]:
+    """The text fields a form request names ("a guest book form with fields for hometown and name", "contact
+    form - email, company, phone", "a sign-up form: skills and email, and a toggle for …"); a name written
+    just before "(" is a dropdown's, not a field. [] when it names fewer than one."""
+    for m in _FIELDS.finditer(request):
+        end = _FIELD_END.search(request, m.end())
+        text = request[m.end(): end.start() if end else len(request)]
+        parts = _parts(text)
+        if end is not None and end[0] == "(" and parts:
+            parts = parts[:-1]
+        if parts and all(len(p.split()) <= MAX_COLUMN_WORDS for p in parts) and "form" not in text.lower():
+            return parts
+    return []
