@@ -9,7 +9,9 @@ reused), as `mol route --json` reports it. Also measures what the adapter does
 to the L0 answer hop, which decides whether it applies there, and the other
 router modes on the same sets: `embed` (the embeddings head alone) and
 `hybrid` (the head when it is at least HCP routing.min_confidence sure, else
-the route adapter under the grammar).
+the route adapter under the grammar); `hybrid_view_rule` is hybrid behind the
+rule that sends a request naming a view to L3 (`genui.asked.names_a_view`),
+which is what the app runs.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ def score(router: Router, rows: list[dict]) -> dict:
         "accuracy": round(correct / len(rows), 4),
         "per_slot_recall": {a: round(confusion[a][a] / max(1, sum(confusion[a].values())), 3) for a in LABELS},
         "confusion": confusion,  # true label -> predicted label -> count
-        "decided_by": by_path,  # which path decided: grammar (L0 under the label grammar) or embed (the embeddings head)
+        "decided_by": by_path,  # which path decided: grammar (L0 under the label grammar), embed (the head) or rule
         "latency_ms_p50": round(statistics.median(latencies), 2),
         "latency_ms_p95": round(latencies[int(0.95 * (len(latencies) - 1))], 2),
         "mistakes": mistakes[:60],
@@ -93,8 +95,11 @@ def main() -> None:
     t0 = time.time()
     min_conf = load_profile("local-default").routing.min_confidence
     classifier = memory_classifier()
-    for name, spec, mode in (("zero_shot", (), "grammar"), ("route_adapter", stack, "grammar"), ("embed", (), "embed"), ("hybrid", stack, "hybrid")):
-        router = Router(engine, instruction=pack.route, labels=LABELS, stack=spec, mode=mode, classifier=classifier, min_confidence=min_conf)
+    arms = (("zero_shot", (), "grammar", None), ("route_adapter", stack, "grammar", None), ("embed", (), "embed", None),
+            ("hybrid", stack, "hybrid", None), ("hybrid_view_rule", stack, "hybrid", "L3"))  # the last is what the app runs
+    for name, spec, mode, view_slot in arms:
+        router = Router(engine, instruction=pack.route, labels=LABELS, stack=spec, mode=mode, classifier=classifier,
+                        min_confidence=min_conf, view_slot=view_slot)
         results["sets"][name] = {"dev": score(router, dev), "heldout": score(router, held)}
     results["min_confidence"] = min_conf
     plain, adapted = answer_hop(engine, ()), answer_hop(engine, stack)

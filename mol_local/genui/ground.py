@@ -87,8 +87,11 @@ def ground_timers(doc: UIDocument, request: str) -> list[str]:
     return fixes
 
 
-_LIST_START = re.compile(r"(?::|\b(?:with|covering|including|containing|items?)\b)\s+", re.I)
-_LIST_REST = re.compile(r"[^:?!.]+")
+_LIST_START = re.compile(r"(?::|\b(?:with|covering|including|containing|items?)\b|\b(?:check)?list of\b|"
+                         r"\s-(?=\s)|\()\s*", re.I)
+_LIST_REST = re.compile(r"(?:(?!,\s*(?:with|plus)\b|\s-\s|\s+please\b)[^:?!.()])+")  # ", with a button …" ends it
+_VIEW_PART = re.compile(r"\b(?:check-?list|timer|progress bar|slider|button|dropdown|picker|toggle)\b", re.I)
+_LIST_FIRST = re.compile(r"^(?P<rest>[^:?!.()]+?)\s+(?:-\s+[\w ]*\blist|as an? (?:check-?)?list)\b", re.I)  # "eggs; milk - shopping list"
 _SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bor\b|\bplus\b)\s*", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|some|my)\s+", re.I)
 MAX_ITEM_WORDS = 5
@@ -107,14 +110,19 @@ def named_list(request: str) -> tuple[list[str], bool]:
     found: list[str] = []
     whole = False
     taken = 0  # a listing word inside a list already read starts no list of its own ("bread with butter, jam")
-    for m in _LIST_START.finditer(request):
-        rest = _LIST_REST.match(request, m.end())
-        if m.start() < taken or rest is None:
+    first = _LIST_FIRST.match(request)
+    starts = [(0, first, True)] if first else []
+    starts += [(m.start(), _LIST_REST.match(request, m.end()), ":" in m[0] or "-" in m[0])
+               for m in _LIST_START.finditer(request)]
+    for start, rest, colon in starts:
+        if start < taken or rest is None:
             continue
+        if rest is first:
+            rest = _LIST_REST.match(first["rest"])
         parts = [_ARTICLE.sub("", p.strip(" '\"")).strip() for p in _SPLIT.split(rest[0])]
         parts = [p for p in parts if p]
-        if len(parts) >= 2 and all(len(p.split()) <= MAX_ITEM_WORDS for p in parts):
-            found, whole, taken = parts, m[0].startswith(":"), rest.end()
+        if len(parts) >= 2 and all(len(p.split()) <= MAX_ITEM_WORDS and not _VIEW_PART.search(p) for p in parts):
+            found, whole, taken = parts, colon, start + len(rest[0]) if rest.string is not request else rest.end()
     return found, whole
 
 

@@ -67,6 +67,15 @@ def test_a_countdown_reads_as_a_clock() -> None:
     ("a revision checklist covering acids, moles, the periodic table, and rates?", ["acids", "moles", "the periodic table", "rates"]),
     ("a checklist for my trip to Paris, Rome and Berlin", []),  # no colon or listing word: not a list of items
     ("checklist for the weekend with a long walk", []),  # one part is not a list
+    ("Carrots; spinach; rice - shopping list", ["Carrots", "spinach", "rice"]),  # the list before its kind
+    ("pay rent and reply to emails as a checklist", ["pay rent", "reply to emails"]),
+    ("gift ideas for my dad (board game, candles) as a checklist and a button that asks you for more",
+     ["board game", "candles"]),
+    ("a checklist of gift ideas: mug, candles and socks, with a button to ask you for more", ["mug", "candles", "socks"]),
+    ("a dashboard with a 30 minute timer and a checklist of moles, the periodic table, acids",
+     ["moles", "the periodic table", "acids"]),  # the parts naming views are not the items
+    ("checklist of chores - vacuum, dishes please", ["vacuum", "dishes"]),
+    ("checklist: bread with butter, jam, milk", ["bread with butter", "jam", "milk"]),
 ])
 def test_the_items_a_request_names(text: str, items: list[str]) -> None:
     assert named_items(text) == items
