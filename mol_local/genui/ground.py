@@ -65,7 +65,8 @@ def ground(doc: UIDocument, request: str) -> list[str]:
     """What the request states, applied to the document: a timer's length, a checklist's named items, a
     progress bar's and a slider's numbers, a table's columns and rows, the person's data a view shows
     (mol_local.genui.stated). Returns what changed (for the composition's fixes)."""
-    return (ground_timers(doc, request) + ground_items(doc, request) + ground_source(doc, request)
+    return (ground_timers(doc, request) + ground_items(doc, request) + ground_notes(doc, request)
+            + ground_source(doc, request)
             + ground_numbers(doc, request) + ground_table(doc, request) + ground_card(doc, request)
             + ground_switches(doc, request) + ground_options(doc, request) + ground_fields(doc, request))
 
@@ -169,3 +170,18 @@ def ground_items(doc: UIDocument, request: str) -> list[str]:
         fixes.append("named items put in the order they were named")
     items[:] = (ordered + others)[:MAX_ITEMS]
     return fixes
+
+
+def ground_notes(doc: UIDocument, request: str) -> list[str]:
+    """The one Markdown block of a notes card holds every point the request lists, as a bulleted list ("a
+    markdown card with notes from the review: launch in May, new logo ok" came back with one point)."""
+    blocks = [c for c in doc.components if c.get("type") == "Markdown"]
+    named = named_items(request)
+    if len(blocks) != 1 or not named:
+        return []
+    text = str(blocks[0].get("text", ""))
+    if all(n.lower() in text.lower() for n in named):
+        return []
+    blocks[0]["text"] = "\n".join(f"- {n[:1].upper()}{n[1:]}" for n in named)
+    return [f"markdown {blocks[0]['id']!r} lists the {len(named)} points the request named"]
+

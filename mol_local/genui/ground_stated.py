@@ -28,6 +28,8 @@ def ground_numbers(doc: UIDocument, request: str) -> list[str]:
     """The one progress bar shows the goal and the amount done the request states; the one slider has the
     range and starting value it states (a start outside a new range moves to its low end)."""
     fixes: list[str] = []
+    if stated.progress(request)[1] is not None:
+        fixes += _drop_repeated(doc, "ProgressBar")
     bar = _only(doc, "ProgressBar")
     value, high = stated.progress(request) if bar is not None else (None, None)
     if bar is not None and high is not None and bar.get("max") != high:
@@ -127,8 +129,8 @@ def ground_card(doc: UIDocument, request: str) -> list[str]:
     texts = [str(c.get("text", "")) for c in doc.components if c.get("type") == "Text"]
     top = next((c for c in cards if c["id"] not in doc.parents), None)
     label = str(top["label"]) if top is not None else ""
-    if title and title.lower() not in label.lower():
-        label = _cap(title)
+    if title and title.lower() != label.lower():
+        label = _cap(title)  # the person's word: "a card for Reminder" is not "Reminders"
     if len(cards) == 1 and top is not None and texts == lines and label == top["label"]:
         return []
     card_id = top["id"] if top is not None else "card"
@@ -150,7 +152,7 @@ def ground_switches(doc: UIDocument, request: str) -> list[str]:
     toggles = [c for c in doc.components if c.get("type") == "Toggle"]
     fixes: list[str] = []
     if names and len(toggles) > len(names):
-        fixes = _drop_repeated_toggles(doc, toggles)
+        fixes = _drop_repeated(doc, "Toggle")
         toggles = [c for c in doc.components if c.get("type") == "Toggle"]
     if not names or not toggles or len(toggles) > len(names):
         return fixes
@@ -186,21 +188,22 @@ def ground_switches(doc: UIDocument, request: str) -> list[str]:
     return fixes
 
 
-def _drop_repeated_toggles(doc: UIDocument, toggles: list[dict]) -> list[str]:
-    """A Toggle that repeats an earlier one (same label, same state) is dropped: asked for one switch, the
-    model wrote it twice."""
-    seen: set[tuple[str, str]] = set()
+def _drop_repeated(doc: UIDocument, kind: str) -> list[str]:
+    """A component of `kind` bound to the same state as an earlier one is dropped: asked for one switch or
+    one progress bar, the model wrote it twice (the copy drawing the same value)."""
+    seen: set[str] = set()
     repeats: set[str] = set()
-    for t in toggles:
-        key = (str(t.get("label", "")).lower(), str(t.get("bind")))
-        if key in seen:
-            repeats.add(t["id"])
-        seen.add(key)
+    for c in doc.components:
+        if c.get("type") != kind or not isinstance(c.get("bind"), str):
+            continue
+        if c["bind"] in seen:
+            repeats.add(c["id"])
+        seen.add(c["bind"])
     components = [{**c, "children": [k for k in c["children"] if k not in repeats]} if "children" in c else dict(c)
                   for c in doc.components if c["id"] not in repeats]
     if not repeats or not _replace(doc, components):
         return []
-    return [f"dropped the repeated switch {', '.join(sorted(map(repr, repeats)))}"]
+    return [f"dropped the repeated {kind} {', '.join(sorted(map(repr, repeats)))}"]
 
 
 def ground_options(doc: UIDocument, request: str) -> list[str]:

@@ -120,3 +120,12 @@ def test_a_list_written_out_after_a_colon_is_the_whole_checklist() -> None:
     assert any("Bacon" in f for f in fixes)
     parse_document(doc.to_json())
     assert ground(doc, "Make a checklist for a picnic: blanket, sandwiches, lemonade, frisbee") == []  # settled
+
+
+def test_a_notes_card_lists_every_point_named() -> None:
+    doc = parse_document({"catalog": "1", "title": "Review", "components": [
+        {"id": "card", "type": "Card", "label": "Board review", "children": ["notes"]},
+        {"id": "notes", "type": "Markdown", "label": "Notes", "text": "- Launch in May"}], "state": {}, "actions": {}})
+    fixes = ground(doc, "a markdown card with notes from the board review: launch in May, new logo ok and budget approved")
+    assert doc.component("notes")["text"] == "- Launch in May\n- New logo ok\n- Budget approved" and fixes
+    assert ground(doc, "a markdown card with notes from the board review: launch in May, new logo ok and budget approved") == []

@@ -195,7 +195,7 @@ def test_a_switch_written_twice_is_dropped_and_the_one_left_gets_its_name() -> N
                {"save": {"kind": "submit", "target": "form", "payload": {}, "visibility": "noai"}})
     fixes = ground(doc, "a volunteer sign-up form with email, plus an on/off switch for subscribe")
     assert [c["id"] for c in doc.components] == ["form", "email", "sw"] and doc.component("sw")["label"] == "Subscribe"
-    assert fixes == ["dropped the repeated switch 'sw_2'", "switch 'sw' labelled 'Subscribe' as the request named it"]
+    assert fixes == ["dropped the repeated Toggle 'sw_2'", "switch 'sw' labelled 'Subscribe' as the request named it"]
 
 
 @pytest.mark.parametrize(("text", "want"), [
@@ -241,3 +241,12 @@ def test_a_named_field_the_form_lacks_is_added_empty() -> None:
     assert doc.component("form")["children"] == ["name", "hometown", "message"]
     assert doc.state == {"name": "", "hometown": "", "message": ""} and fixes == ["added the named fields 'Hometown', 'Message'"]
     assert ground(doc, "a guest book form with name, hometown, message fields") == []
+
+
+def test_a_progress_bar_written_twice_on_one_value_is_one_bar_of_the_stated_numbers() -> None:
+    doc = _doc([{"id": "box", "type": "Card", "label": "Savings", "children": ["bar"]},
+                {"id": "bar", "type": "ProgressBar", "label": "Dollars saved", "bind": "saved"},
+                {"id": "bar_2", "type": "ProgressBar", "label": "Charger", "bind": "saved", "max": 2500}], {"saved": 0})
+    fixes = ground(doc, "how far am I: 2,715/5000 dollars of savings")
+    assert [c["id"] for c in doc.components] == ["box", "bar"] and fixes[0] == "dropped the repeated ProgressBar 'bar_2'"
+    assert doc.component("bar")["max"] == 5000 and doc.state["saved"] == 2715
