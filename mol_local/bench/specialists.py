@@ -52,10 +52,11 @@ def arms_from(spec_dirs: Sequence[Path], union_ggufs: Sequence[Path], personal_d
     return arms
 
 
-def heldout(n_per_slot: int, slots: Sequence[str], seed: int = 0) -> dict[str, list[Case]]:
+def heldout(n_per_slot: int, slots: Sequence[str], seed: int = 0, split: str = "heldout") -> dict[str, list[Case]]:
+    """`n_per_slot` cases per slot spread evenly over the split's templates (held-out unless asked)."""
     out = {}
     for slot in slots:
-        cases, _ = slot_cases(slot, "heldout", seed=seed)
+        cases, _ = slot_cases(slot, split, seed=seed)
         step = max(1, len(cases) // n_per_slot) if n_per_slot else 1
         out[slot] = cases[::step][:n_per_slot] if n_per_slot else cases
     return out
@@ -84,12 +85,13 @@ def route_accuracy(rt: Runtime, cases: dict[str, list[Case]]) -> dict[str, Any]:
 
 
 def run_bench(arms: dict[str, dict[str, Stack]], *, n_per_slot: int = 30, turns: int = 12, conversations: int = 2,
-              slots: Sequence[str] = SLOTS, log=print) -> dict[str, Any]:
+              slots: Sequence[str] = SLOTS, log=print, split: str = "heldout") -> dict[str, Any]:
     from hcp import load_profile
 
-    cases = heldout(n_per_slot, slots)
-    log("held-out cases: " + ", ".join(f"{s} {len(v)}" for s, v in cases.items()))
-    result: dict[str, Any] = {"bench": "specialists", "n_per_slot": {s: len(v) for s, v in cases.items()}, "arms": {}}
+    cases = heldout(n_per_slot, slots, split=split)
+    log(f"{split} cases: " + ", ".join(f"{s} {len(v)}" for s, v in cases.items()))
+    result: dict[str, Any] = {"bench": "specialists", "split": split, "n_per_slot": {s: len(v) for s, v in cases.items()},
+                              "arms": {}}
     with tempfile.TemporaryDirectory(prefix="mol-bench-specialists-") as tmp:
         base = load_profile("local-default")
         hcp = replace(base, memory=replace(base.memory, auto_extract=False))  # score what the slot did, not extraction
@@ -97,7 +99,7 @@ def run_bench(arms: dict[str, dict[str, Stack]], *, n_per_slot: int = 30, turns:
         try:
             rt.warm_router()
             result["route"] = route_accuracy(rt, cases)
-            log(f"route accuracy on held-out requests: {result['route']['accuracy']}")
+            log(f"route accuracy on {split} requests: {result['route']['accuracy']}")
             scripts = interleave(cases, turns, conversations)
             for name, stacks in arms.items():
                 t0 = time.perf_counter()

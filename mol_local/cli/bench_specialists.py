@@ -24,9 +24,11 @@ DEFAULT_OUT = "bench/results/specialists.json"
               help="A folder with personal layers per slot (L0.gguf … L3.gguf) stacked on the specialists.")
 @click.option("--no-bare", is_flag=True, help="Skip the bare-base arm.")
 @click.option("--slots", default="L0,L1,L2,L3", show_default=True, help="Which slots' suites to run.")
+@click.option("--split", type=click.Choice(["heldout", "train"]), default="heldout", show_default=True,
+              help="Which templates' cases: held-out (the score) or training (a check that a rule is not fitted to held-out).")
 @click.option("--out", type=click.Path(dir_okay=False), default=DEFAULT_OUT, show_default=True, help="Also write the result here ('' to skip).")
 def bench_specialists(as_json: bool, n_per_slot: int, turns: int, conversations: int, spec_dirs: tuple[str, ...], union_ggufs: tuple[str, ...],
-                      personal_dir: str | None, no_bare: bool, slots: str, out: str) -> None:
+                      personal_dir: str | None, no_bare: bool, slots: str, split: str, out: str) -> None:
     """Bare base vs specialists vs one union LoRA vs specialists + personal layer, per slot, single and multi-turn."""
     from mol_local.adapters.builtin import SHIPPED_DIR
     from mol_local.bench.specialists import arms_from, run_bench
@@ -35,5 +37,5 @@ def bench_specialists(as_json: bool, n_per_slot: int, turns: int, conversations:
                      Path(personal_dir) if personal_dir else None, bare=not no_bare)
     chosen = tuple(s.strip() for s in slots.split(",") if s.strip())
     result = run_bench(arms, n_per_slot=n_per_slot, turns=turns, conversations=conversations, slots=chosen,
-                       log=lambda m: click.echo(m, err=True))
+                       log=lambda m: click.echo(m, err=True), split=split)
     write_result("specialists", result, out or None)
