@@ -64,22 +64,33 @@ def _cap(text: str) -> str:
 
 def ground_table(doc: UIDocument, request: str) -> list[str]:
     """The one table of the document's own rows has the columns the request lists, and the rows it writes
-    out ("rows: Lima, Peru; Oslo, Norway"), in the person's words."""
-    table = _only(doc, "Table", source=None)
+    out ("rows: Lima, Peru; Oslo, Norway"), in the person's words. Rows written out are the table's own
+    even when the model bound it to a source the request does not name (in the app, a table of cities
+    after "what you know about me, as a table" copied that table's memories)."""
+    table = _only(doc, "Table")
     cols = stated.columns(request) if table is not None else []
     if table is None or len(cols) < 2:
         return []
     fixes: list[str] = []
+    found = stated.rows(request, len(cols))
+    if table.get("source") is not None:
+        if not found or stated.source(request) == table["source"]:
+            return []
+        key = _slug("rows", {c["id"] for c in doc.components} | set(doc.state))
+        fixes.append(f"table {table['id']!r} shows the rows written out, not your {table.pop('source')}")
+        table["bind"], doc.state[key] = key, []
     want = [_cap(c) for c in cols]
     if [str(c).lower() for c in table.get("columns") or []] != [c.lower() for c in cols]:
         table["columns"] = want
         fixes.append(f"table {table['id']!r} has the columns the request listed: {', '.join(want)}")
-    found = stated.rows(request, len(cols))
     key = table.get("bind")
     if found and isinstance(doc.state.get(key), list) and doc.state[key] != found:
         doc.state[key] = found
         fixes.append(f"table {table['id']!r} holds the {len(found)} rows the request wrote out")
     return fixes
+
+
+SOURCE_COLUMNS = {"reminders": ("Reminder", "Due"), "notes": ("Title", "Body"), "memories": ("Memory", "Kind")}
 
 
 def ground_source(doc: UIDocument, request: str) -> list[str]:
@@ -91,16 +102,20 @@ def ground_source(doc: UIDocument, request: str) -> list[str]:
         return []
     kinds = ("Table", "Checklist") if src == "reminders" else ("Table",)
     views = [c for c in doc.components if c.get("type") in kinds]
-    if len(views) != 1 or views[0].get("source") == src:
+    if len(views) != 1:
         return []
-    view = views[0]
-    view["source"] = src
-    key = view.pop("bind", None)
-    if key is not None and not any(c.get("bind") == key for c in doc.components):
-        doc.state.pop(key, None)
-    if view["type"] == "Table" and not view.get("columns"):
-        view["columns"] = ["Item"]
-    return [f"{view['type'].lower()} {view['id']!r} shows your {src}"]
+    view, fixes = views[0], []
+    if view.get("source") != src:
+        view["source"] = src
+        key = view.pop("bind", None)
+        if key is not None and not any(c.get("bind") == key for c in doc.components):
+            doc.state.pop(key, None)
+        fixes.append(f"{view['type'].lower()} {view['id']!r} shows your {src}")
+    cols = view.get("columns")
+    if view["type"] == "Table" and not (isinstance(cols, list) and len(cols) == len(SOURCE_COLUMNS[src])):
+        view["columns"] = list(SOURCE_COLUMNS[src])  # a bound row has exactly these cells (genui.binding)
+        fixes.append(f"table {view['id']!r} headed {', '.join(SOURCE_COLUMNS[src])}")
+    return fixes
 
 
 def _replace(doc: UIDocument, components: list[dict], state: dict | None = None) -> bool:

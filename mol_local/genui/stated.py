@@ -61,7 +61,7 @@ def slider(request: str) -> tuple[float | int | None, float | int | None, float 
     return low, high, start
 
 
-_SPLIT = re.compile(r"\s*(?:;|,|\band\b|\|)\s*", re.I)
+_SPLIT = re.compile(r"\s*(?:;|,(?!\d{3}\b)|\band\b|\|)\s*", re.I)
 _COLUMNS = (
     re.compile(r"\bwith\s+(?P<list>(?:(?!\bwith\b)[^:.?!()])+?)\s+columns\b", re.I),
     re.compile(r"\bcolumns?\s*(?::|-)?\s*(?P<list>[^:.?!()]+?)(?=\s+and these rows\b|\s*[:.?!(]|\s+please\b|$)", re.I),
@@ -142,7 +142,7 @@ _CARD = (
 _OPENER = re.compile(r"^(?:(?:please|can|could|would|you|i|i'd|like|need|want|get|give|me|show|make|build|create|set|up|"
                      r"put|together|a|an|the|my)\s+)+", re.I)
 _ONE_LINE = re.compile(r"\b(?:says|saying)\b", re.I)
-_LINE_SPLIT = re.compile(r"\s*(?:;|,|\band\b)\s*", re.I)
+_LINE_SPLIT = re.compile(r"\s*(?:;|,(?!\d{3}\b)|\band\b)\s*", re.I)
 MAX_LINES = 8
 
 
@@ -185,7 +185,7 @@ def switch_names(request: str) -> list[str]:
 
 _OPTIONS = re.compile(r"(?:\b(?:from|options?|with)\s*:?|:)\s+", re.I)
 _OPTION_REST = re.compile(r"[^.?!():]+")
-_OPTION_SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bor\b)\s*", re.I)
+_OPTION_SPLIT = re.compile(r"\s*(?:;|,(?!\d{3}\b)|\band\b|\bor\b)\s*", re.I)
 _TAIL = re.compile(r"\s*,?\s*\b(?:plus|please)\b.*$", re.I)
 MAX_OPTION_WORDS = 4
 

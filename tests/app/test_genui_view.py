@@ -172,3 +172,20 @@ async def test_timer_counts_down_and_persists(db):
         await pilot.click("#ui-tea-start")  # pause
         await pilot.pause()
     assert fresh_state(ctl)["left"] in (1.0, 2.0)
+
+
+@pytest.mark.asyncio
+async def test_a_table_shows_whole_headers_and_cells(db):
+    """Seen under tmux: a table of cities drew "C  C" over "m  f" — each header and cell cut to one letter."""
+    from textual.widgets import DataTable
+
+    doc = {"catalog": "1", "title": "Cities", "components": [
+        {"id": "tbl", "type": "Table", "label": "Cities", "bind": "rows", "columns": ["City", "Country"]}],
+        "state": {"rows": [["Lima", "Peru"], ["Oslo", EVIL]]}, "actions": {}}
+    app = ViewApp(controller(db, doc))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.query_one(DataTable)
+        city, country = table.columns.values()
+        assert city.content_width == len("City") and country.content_width >= len("Country")
+        assert str(table.get_row_at(0)[0]) == "Lima" and "[bold red]" in str(table.get_row_at(1)[1])

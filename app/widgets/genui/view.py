@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
 from textual.timer import Timer
@@ -39,6 +40,12 @@ class UIEvent:
 
 def text(value: object) -> Content:
     return Content(inert(value))
+
+
+def cell(value: object) -> Text:
+    """A table cell or header: DataTable measures a rich Text, but takes a Content as one cell wide (every
+    header and cell was cut to its first letter: "C  C" over "m  f")."""
+    return Text(inert(value))
 
 
 class GenUIView(Vertical):
@@ -97,9 +104,9 @@ class GenUIView(Vertical):
             cells = [list(r.cells) for r in rows] if rows is not None else [list(r) for r in value or []]
             width = max([len(r) for r in cells] + [len(comp["columns"]) if isinstance(comp.get("columns"), list) else 0])
             cols = comp["columns"] if isinstance(comp.get("columns"), list) else []
-            table.add_columns(*[text(c) for c in cols] + [text("") for _ in range(width - len(cols))])
+            table.add_columns(*[cell(c) for c in cols] + [cell("") for _ in range(width - len(cols))])
             for r in cells:
-                table.add_row(*[text(c) for c in r] + [text("")] * (width - len(r)))
+                table.add_row(*[cell(c) for c in r] + [cell("")] * (width - len(r)))
             return Vertical(Static(text(label)), table)
         if t == "Input":
             self.values[comp["bind"]] = value or ""

@@ -76,6 +76,7 @@ def test_a_countdown_reads_as_a_clock() -> None:
      ["moles", "the periodic table", "acids"]),  # the parts naming views are not the items
     ("checklist of chores - vacuum, dishes please", ["vacuum", "dishes"]),
     ("checklist: bread with butter, jam, milk", ["bread with butter", "jam", "milk"]),
+    ("how far am I: 2,715/5000 dollars of savings", []),  # a thousands comma splits nothing
 ])
 def test_the_items_a_request_names(text: str, items: list[str]) -> None:
     assert named_items(text) == items

@@ -250,3 +250,18 @@ def test_a_progress_bar_written_twice_on_one_value_is_one_bar_of_the_stated_numb
     fixes = ground(doc, "how far am I: 2,715/5000 dollars of savings")
     assert [c["id"] for c in doc.components] == ["box", "bar"] and fixes[0] == "dropped the repeated ProgressBar 'bar_2'"
     assert doc.component("bar")["max"] == 5000 and doc.state["saved"] == 2715
+
+
+def test_rows_written_out_replace_a_source_the_request_does_not_name() -> None:
+    doc = _doc([{"id": "t", "type": "Table", "label": "City", "columns": ["City", "Country"], "source": "memories"}], {})
+    fixes = ground(doc, "give me table of cities and their countries. city | country. rows: Lima, Peru; Oslo, Norway")
+    table = doc.component("t")
+    assert "source" not in table and doc.state[table["bind"]] == [["Lima", "Peru"], ["Oslo", "Norway"]]
+    assert fixes[0] == "table 't' shows the rows written out, not your memories"
+    parse_document(doc.to_json())
+
+
+def test_a_table_of_a_source_is_headed_for_the_cells_its_rows_have() -> None:
+    doc = _doc([{"id": "t", "type": "Table", "label": "Me", "columns": ["People to contact"], "source": "memories"}], {})
+    assert ground(doc, "I want what you know about me, as a table.") == ["table 't' headed Memory, Kind"]
+    assert doc.component("t")["columns"] == ["Memory", "Kind"]
