@@ -29,7 +29,7 @@ def ground_numbers(doc: UIDocument, request: str) -> list[str]:
     range and starting value it states (a start outside a new range moves to its low end)."""
     fixes: list[str] = []
     if stated.progress(request)[1] is not None:
-        fixes += _drop_repeated(doc, "ProgressBar")
+        fixes += _one_bar(doc)
     bar = _only(doc, "ProgressBar")
     value, high = stated.progress(request) if bar is not None else (None, None)
     if bar is not None and high is not None and bar.get("max") != high:
@@ -274,3 +274,17 @@ def ground_fields(doc: UIDocument, request: str) -> list[str]:
     if not _replace(doc, components, state):
         return []
     return ["added the named field" + ("s " if len(added) > 1 else " ") + ", ".join(map(repr, added))]
+
+
+def _one_bar(doc: UIDocument) -> list[str]:
+    """A request that states one goal is about one bar: the first is kept, the others dropped (the app drew
+    "Items" at 0 % and "Dollars saved" at 100 % for "how far am I: 2,715/5000 dollars of savings")."""
+    bars = [c["id"] for c in doc.components if c.get("type") == "ProgressBar"]
+    extra = set(bars[1:])
+    components = [{**c, "children": [k for k in c["children"] if k not in extra]} if "children" in c else dict(c)
+                  for c in doc.components if c["id"] not in extra]
+    if not extra or not _replace(doc, components):
+        return []
+    return [f"dropped the other progress bar{'s' if len(extra) > 1 else ''} {', '.join(sorted(map(repr, extra)))}: "
+            "the request states one goal"]
+

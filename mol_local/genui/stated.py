@@ -30,7 +30,11 @@ def number(text: str) -> float | int:
 
 def progress(request: str) -> tuple[float | int | None, float | int | None]:
     """(done so far, the goal) a progress request states: "4 out of 10 glasses", "2,715/5000", "a goal of
-    12,000 steps; I'm at 4728", "out of 250 pages" (no value). A value above the goal is not taken."""
+    12,000 steps; I'm at 4728", "out of 250 pages" (no value). A value above the goal is not taken, and a
+    request stating two goals ("… out of 10000 and a water bar out of 8") settles neither."""
+    goals = {number(g[2]) for g in _FRACTION.finditer(request)} | {number(g[1]) for g in _HIGH.finditer(request)}
+    if len(goals) > 1:
+        return None, None
     m = _FRACTION.search(request)
     if m:
         value, high = number(m[1]), number(m[2])

@@ -243,13 +243,24 @@ def test_a_named_field_the_form_lacks_is_added_empty() -> None:
     assert ground(doc, "a guest book form with name, hometown, message fields") == []
 
 
-def test_a_progress_bar_written_twice_on_one_value_is_one_bar_of_the_stated_numbers() -> None:
-    doc = _doc([{"id": "box", "type": "Card", "label": "Savings", "children": ["bar"]},
-                {"id": "bar", "type": "ProgressBar", "label": "Dollars saved", "bind": "saved"},
-                {"id": "bar_2", "type": "ProgressBar", "label": "Charger", "bind": "saved", "max": 2500}], {"saved": 0})
+def test_one_stated_goal_is_one_bar_of_the_stated_numbers() -> None:
+    """In the app: "Items" at 0 % and "Dollars saved" at 100 % (2715 of a made-up 2500)."""
+    doc = _doc([{"id": "box", "type": "Card", "label": "Savings", "children": ["bar", "bar_2"]},
+                {"id": "bar", "type": "ProgressBar", "label": "Items", "bind": "items"},
+                {"id": "bar_2", "type": "ProgressBar", "label": "Dollars saved", "bind": "saved", "max": 2500}],
+               {"items": 0, "saved": 2715})
     fixes = ground(doc, "how far am I: 2,715/5000 dollars of savings")
-    assert [c["id"] for c in doc.components] == ["box", "bar"] and fixes[0] == "dropped the repeated ProgressBar 'bar_2'"
-    assert doc.component("bar")["max"] == 5000 and doc.state["saved"] == 2715
+    assert [c["id"] for c in doc.components] == ["box", "bar"] and doc.component("box")["children"] == ["bar"]
+    assert fixes[0] == "dropped the other progress bar 'bar_2': the request states one goal"
+    assert doc.component("bar")["max"] == 5000 and doc.state["items"] == 2715
+    parse_document(doc.to_json())
+
+
+def test_two_stated_goals_leave_the_bars_to_the_model() -> None:
+    assert stated.progress("a steps bar out of 10000 and a water bar out of 8") == (None, None)
+    doc = _doc([{"id": "a", "type": "ProgressBar", "label": "Steps", "bind": "a", "max": 10000},
+                {"id": "b", "type": "ProgressBar", "label": "Water", "bind": "b", "max": 8}], {"a": 0, "b": 0})
+    assert ground(doc, "a steps bar out of 10000 and a water bar out of 8") == []
 
 
 def test_rows_written_out_replace_a_source_the_request_does_not_name() -> None:
