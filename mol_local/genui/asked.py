@@ -8,9 +8,10 @@ named kinds the document's first components (after an optional Card), and the
 model writes their ids, labels, numbers and items as before.
 
 Conservative on purpose: only words that name a view ("timer", "table",
-"slider", "tracker", …) count, and "how far am I", which asks for progress. The first named kind is required; a later one only when it
-is introduced as another part ("… and a toggle for …"), so "a checklist for
-sending the tax form" asks for a Checklist, not a Form.
+"slider", "tracker", …) count, and "how far am I", which asks for progress.
+The first named kind is required; a later one only when it is introduced as
+another part ("… and a toggle for …"), so "a checklist for sending the tax
+form" asks for a Checklist, not a Form.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import re
 
 from mol_local.genui.catalog import COMPONENTS
+from mol_local.genui.ground import named_items
 
 _KIND_WORDS: dict[str, str] = {
     "Checklist": r"check-?lists?|to-?do lists?|packing lists?|shopping lists?",
@@ -46,8 +48,6 @@ def asked_kinds(request: str) -> tuple[str, ...]:
     """The component kinds `request` names, containers first (they hold the rest), at most MAX_KINDS.
     A kind word that only qualifies the next one ("a table booking form") or is part of a listed item
     ("a prep list with raincoat, consent form and bus money") names no view."""
-    from mol_local.genui.ground import named_items
-
     items = " | ".join(named_items(request)).lower()
     found: list[str] = []
     for m in _ANY.finditer(request):
@@ -66,9 +66,12 @@ _VIEW_WORDS = "|".join(w for k, w in _KIND_WORDS.items() if k not in ("Button", 
 _VIEW = re.compile(r"(?:\b(?:an?)\s+|(?:^|[-:;,]\s*))(?:[\w'/-]+\s+){0,4}?(?:" + _VIEW_WORDS + r")\b"
                    r"|\bhow far am i\b|^count ?down\b", re.I)
 _NOT_A_VIEW = re.compile(
-    r"\b(?:remind(?:ed|ing|s)?|(?:set|add|create|schedule|make) (?:me )?(?:an? )?reminders?|reminders? (?:for|at|to|on)|ping me|alert me|tell me to|note (?:that|down)|write down|jot|"
-    r"remember (?:that|this|my)|save (?:a|this) note|book (?:a|the) table|reserve|python|function|script|code|regex|"
-    r"sql|class|javascript|bash|shell|html|css|json|implement|program|app|api|flask|django|php|react|rust|java|game)\b|\b\w+\([\w, ]*\)"
+    r"\b(?:remind(?:ed|ing|s)?|(?:set|add|create|schedule|make) (?:me )?(?:an? )?reminders?|"
+    r"reminders? (?:for|at|to|on)|ping me|alert me|tell me to|note (?:that|down)|write down|jot|"
+    r"remember (?:that|this|my)|save (?:a|this) note|book (?:a|the) table|reserve|"
+    r"python|function|script|code|regex|sql|class|javascript|bash|shell|html|css|json|implement|program|app|api|"
+    r"flask|django|php|react|rust|java|game)\b"
+    r"|\b\w+\([\w, ]*\)"  # a call written out: code
     r"|^(?:what|what's|how (?:do|does|can|to)|why|who|explain|is|are|does|do|tell me)\b", re.I)
 
 
