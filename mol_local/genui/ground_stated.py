@@ -190,8 +190,7 @@ def ground_switches(doc: UIDocument, request: str) -> list[str]:
     taken = {c["id"] for c in doc.components} | set(doc.state)
     components, state = [dict(c) for c in doc.components], dict(doc.state)
     for name in left:
-        base = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")[:20] or "switch"
-        cid = base if base[:1].isalpha() and base not in taken else f"switch_{len(taken)}"
+        cid = _slug(name, taken, prefix="switch")
         taken.add(cid)
         components.append({"id": cid, "type": "Toggle", "label": _cap(name), "bind": cid})
         state[cid] = False
@@ -201,6 +200,13 @@ def ground_switches(doc: UIDocument, request: str) -> list[str]:
     if _replace(doc, components, state):
         fixes.append("added the named switch" + ("es " if len(left) > 1 else " ") + ", ".join(map(repr, map(_cap, left))))
     return fixes
+
+
+def _drop(doc: UIDocument, ids: set[str]) -> bool:
+    """Drop the components `ids` and every reference to them as a child (when the document stays valid)."""
+    components = [{**c, "children": [k for k in c["children"] if k not in ids]} if "children" in c else dict(c)
+                  for c in doc.components if c["id"] not in ids]
+    return _replace(doc, components)
 
 
 def _drop_repeated(doc: UIDocument, kind: str) -> list[str]:
@@ -214,9 +220,7 @@ def _drop_repeated(doc: UIDocument, kind: str) -> list[str]:
         if c["bind"] in seen:
             repeats.add(c["id"])
         seen.add(c["bind"])
-    components = [{**c, "children": [k for k in c["children"] if k not in repeats]} if "children" in c else dict(c)
-                  for c in doc.components if c["id"] not in repeats]
-    if not repeats or not _replace(doc, components):
+    if not repeats or not _drop(doc, repeats):
         return []
     return [f"dropped the repeated {kind} {', '.join(sorted(map(repr, repeats)))}"]
 
@@ -239,9 +243,10 @@ def ground_options(doc: UIDocument, request: str) -> list[str]:
     return [f"picker {picker['id']!r} offers the {len(want)} choices the request listed"]
 
 
-def _slug(name: str, taken: set[str]) -> str:
+def _slug(name: str, taken: set[str], prefix: str = "field") -> str:
+    """A fresh component id / state key for `name` ("party size" -> party_size, then party_size_2 …)."""
     base = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")[:20]
-    base = base if base[:1].isalpha() else f"field_{base}"[:20]
+    base = base if base[:1].isalpha() else f"{prefix}_{base}".rstrip("_")[:20]
     cid, n = base, 2
     while cid in taken:
         cid, n = f"{base}_{n}", n + 1
@@ -281,9 +286,7 @@ def _one_bar(doc: UIDocument) -> list[str]:
     "Items" at 0 % and "Dollars saved" at 100 % for "how far am I: 2,715/5000 dollars of savings")."""
     bars = [c["id"] for c in doc.components if c.get("type") == "ProgressBar"]
     extra = set(bars[1:])
-    components = [{**c, "children": [k for k in c["children"] if k not in extra]} if "children" in c else dict(c)
-                  for c in doc.components if c["id"] not in extra]
-    if not extra or not _replace(doc, components):
+    if not extra or not _drop(doc, extra):
         return []
     return [f"dropped the other progress bar{'s' if len(extra) > 1 else ''} {', '.join(sorted(map(repr, extra)))}: "
             "the request states one goal"]
