@@ -128,10 +128,10 @@ def test_a_memory_extracted_from_a_turn_that_recalled_it_keeps_its_source(rt) ->
 
 def test_a_memory_a_tool_search_put_in_the_view_keeps_the_turn_out_of_training(engine, tmp_path) -> None:
     """The other way a memory reaches a view: the model calls `memory.search` and the result is a stored tool
-    message. Real turn loop and harness; the model's calls are forced by a grammar (tests/mol_local/test_tool_loop)."""
+    message. Real turn loop and harness; the model's calls are forced by a grammar (`Scripted` in tests/mol_local/conftest.py)."""
     from hcp import load_hcp
     from mol_local.runtime import Runtime
-    from tests.mol_local.test_tool_loop import Scripted, call
+    from tests.mol_local.conftest import Scripted, call
     from trainer.examples import Tokenizer
     from trainer.hf import load_base
 
