@@ -35,8 +35,10 @@ _QUESTION = re.compile(
     re.IGNORECASE,
 )
 _TRAILING = re.compile(
-    r"(?:[\s,—–]+(?:by the way|btw|now|recently|last (?:week|month|year)|this (?:week|month|year)|yesterday|today|"
-    r"a (?:few )?(?:days|weeks|months) ago|a while (?:ago|back)|again|too|as well|anymore|any more|though|then|thanks?|thank you|please))+$",
+    r"(?:[\s,—–-]+(?:by the way|btw|now|recently|last (?:week|month|year)|this (?:week|month|year)|yesterday|today|"
+    r"a (?:few )?(?:days|weeks|months) ago|a while (?:ago|back)|again|too|as well|anymore|any more|though|then|thanks?|thank you|please|"
+    r"ok(?:ay)?|(?:please |can you |could you )?(?:remember|note|keep|save|store) (?:that|this|it)(?: in mind)?(?: for me)?|"
+    r"(?:please )?don'?t forget(?: that| it)?|(?:keep|bear) (?:that|this|it) in mind))+$",
     re.IGNORECASE,
 )
 _PRONOUN_VALUE = re.compile(r"^(?:it|that|this|them|those|these|you|him|her|so|too|very|really|not)\b", re.I)
@@ -68,7 +70,7 @@ class Statement:
 
 def _clean(value: str) -> str:
     value = value.strip().strip("\"'“”")
-    value = _TRAILING.sub("", value).strip().rstrip(".!,;:—–").strip()  # "Olive — thank you": not "Olive —"
+    value = _TRAILING.sub("", value).strip().rstrip(".!,;:—–-").strip()  # "Olive — thank you": not "Olive —"
     return value[:100]
 
 

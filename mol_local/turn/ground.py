@@ -72,7 +72,9 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return ToolCall("reminders.complete", {"id": named[0]["id"]}, call.raw, answers=True)
     if call.name == "memory.remember" and (said := [st for st in statements(request) if st.op == "add"]):  # what they said is the fact
         fact = " ".join(st.text for st in said)
-        keep = content_stems(str(call.arguments.get("text", ""))) & content_stems(" ".join(st.value for st in said))  # "shellfish"
+        own = content_stems(str(call.arguments.get("text", "")))
+        whose = content_stems(" ".join(st.key.split(":", 1)[1] for st in said if st.key and ":" in st.key))
+        keep = own & content_stems(" ".join(st.value for st in said)) and whose <= own  # "shellfish"; "sister's birthday"
         return call if keep else replace(call, arguments={**call.arguments, "text": fact}, answers=True)
     if call.name == "reminders.create" and not _ASKS_REMINDER.search(request):
         return replace(call, refused=NOT_SET)  # L1 set three for "Rome, 3 days, €955 to spend … What does that leave me each day?"

@@ -3,8 +3,9 @@ remind me 30 minutes before each", "The plan for Wednesday: book a haircut at no
 … I'd like a reminder for every one of them", "Can you set reminders tomorrow to A at 1pm and B at 3:15pm?".
 
 The request is cut into parts at commas, semicolons, colons, dashes and sentence ends (and at "and" when both
-sides are items); a part "<thing> [on <day>] at <time> [<day>]" is an item, once the ask before it ("Give me a
-heads-up … before each of these") and an opener ("Tomorrow I've got", "I need to") are cut off. The day is the
+sides are items); a part "<thing> [on <day>] at <time> [<day>]" or "<thing> <day> <clock time>" ("dentist
+Tuesday 2pm") is an item, once the ask before it ("Give me a heads-up … before each of these") and an opener
+("Tomorrow I've got", "I need to") are cut off. The day is the
 item's own, else the one the request says once for all. One lead time ("30 minutes before each") goes with every
 item; two ("90 minutes before the first and 15 before the second") leave the request to the model.
 
@@ -23,7 +24,9 @@ from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall
 _AT = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|noon|midnight|\d{1,2})"
 _DAYS = (rf"(?:today|tonight|tomorrow|the day after tomorrow|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
          rf"(?:{MONTH_PATTERN})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH_PATTERN}))")
-_ITEM = re.compile(rf"^(?P<what>.+?)\s+(?:(?:on\s+)?(?P<d1>{_DAYS})\s+)?at\s+(?P<t>{_AT})(?:\s+(?:on\s+)?(?P<d2>{_DAYS}))?$", re.I)
+_CLOCK = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midnight)"  # a time without "at"
+_ITEM = re.compile(rf"^(?P<what>.+?)\s+(?:(?:on\s+)?(?P<d1>{_DAYS})\s+(?:at\s+(?P<t>{_AT})|(?P<bare>{_CLOCK}))|at\s+(?P<t2>{_AT}))"
+                   rf"(?:\s+(?:on\s+)?(?P<d2>{_DAYS}))?$", re.I)
 _PIECES = re.compile(r"\s*(?:[,;—–?!]|[:.](?=\s|$)|\s-\s)\s*")
 _AND = re.compile(r"\s+(?:and|then|&)\s+", re.I)
 _ASKED = re.compile(r"^.*\b(?:remind\w*|reminders?|heads[- ]?up|ping|nudge|alert)\b.*?\b(?:of|for|to|about|before|ahead of)\s+", re.I)
@@ -45,7 +48,7 @@ def timed_items(request: str) -> list[ToolCall]:
     items: list[re.Match[str]] = []
     rest: list[str] = []
     opened: list[str] = []
-    led = False  # an item right after the ask: "Remind me to A at 9 and B at 5" asks one each without "each"
+    led = False  # items after the ask: "Remind me to A at 9 and B at 5", "Remind me: A Tuesday 2pm, B …" ask one each
     for piece in _PIECES.split(request.strip()):
         halves = _AND.split(piece)
         parts = halves if len(halves) > 1 and all(_ITEM.match(_clean(h)[0]) for h in halves) else [piece]
@@ -55,14 +58,14 @@ def timed_items(request: str) -> list[ToolCall]:
             if m and not _REMINDER.search(m["what"]):
                 items.append(m)
                 opened += [day] if day else []
-                led = led or bool(_ASKED.match(part.strip()))
+                led = led or bool(_ASKED.match(part.strip())) or (len(items) == 1 and any(_REMINDER.search(r) for r in rest))
             else:
                 rest.append(part)
     if len(items) < 2 or not (led or _FOR_EACH.search(request)):
         return []
     shared = (opened[0] if opened else next((d[0] for p in rest if (d := re.search(_DAYS, p, re.I))), "")) or (items[-1]["d2"] or "")
     before = {"before": offsets.pop()} if offsets else {}
-    asked = [{"text": m["what"], "due": f"{m['d1'] or m['d2'] or shared} at {m['t']}".strip(), **before} for m in items]
+    asked = [{"text": m["what"], "due": f"{m['d1'] or m['d2'] or shared} at {m['t'] or m['bare'] or m['t2']}".strip(), **before} for m in items]
     return [ToolCall("reminders.create", a, CALL_OPEN + json.dumps({"name": "reminders.create", "arguments": a}) + CALL_CLOSE, answers=True)
             for a in asked]
 

@@ -27,6 +27,9 @@ DATA = Path(__file__).resolve().parents[2] / "memory" / "data"
         ("Please keep in mind that I am allergic to shellfish", None, "The user is allergic to shellfish."),  # held-out L0: nothing kept
         ("Mol, keep in mind that my cat is called Olive — thank you", "my:cat", "The user's cat is called Olive."),  # had "Olive —"
         ("Please don't forget that my car is a blue Golf", "my:car", "The user's car is a blue Golf."),
+        ("My sister's birthday is on March 3rd, remember that", "my:sister's birthday", "The user's sister's birthday is March 3rd."),
+        ("my dog is called Biscuit - don't forget it", "my:dog", "The user's dog is called Biscuit."),  # had "Biscuit -"
+        ("My favourite film is Remember the Titans", "favourite:film", "The user's favourite film is Remember the Titans."),
     ],
 )
 def test_a_statement_reads_as_a_keyed_memory_in_the_third_person(said: str, key: str | None, text: str) -> None:

@@ -242,5 +242,8 @@ def test_a_remembered_fact_is_what_the_person_said_about_themselves() -> None:
     assert grounded(said, request) == said  # the model's own words for it stand
     other = ToolCall("memory.remember", {"text": "The user likes jazz"}, "")
     assert grounded(other, "Remember this for me please") == other  # nothing read from the request: the model's
+    whose = grounded(ToolCall("memory.remember", {"text": "The user's birthday is on March 3rd"}, ""),
+                     "My sister's birthday is on March 3rd, remember that")  # tried with mol chat: the sister was dropped
+    assert whose.arguments == {"text": "The user's sister's birthday is March 3rd."}
     assert read_answer([{"name": "memory.remember", "arguments": wrong.arguments, "result": "Remembered (abc)."}]) == \
         "Got it — I'll remember that you are allergic to shellfish."

@@ -31,6 +31,9 @@ def test_every_training_request_is_read_into_its_plans_calls(gen, template: str)
     ("I have a haircut at 11am and a call with Sam at 3pm on Monday, remind me an hour before both",
      [("a haircut", "Monday at 11am", "an hour"), ("a call with Sam", "Monday at 3pm", "an hour")]),
     ("Remind me to buy milk at 5pm and call mum at 6pm", [("buy milk", "at 5pm", None), ("call mum", "at 6pm", None)]),
+    # no "at": the model set the dentist for "tomorrow 9am" (tried with mol chat)
+    ("Set two reminders: dentist Tuesday 2pm and gym Thursday at 7am", [("dentist", "Tuesday at 2pm", None), ("gym", "Thursday at 7am", None)]),
+    ("Remind me: dentist on Tuesday 2:30 and the vet Friday noon", [("dentist", "Tuesday at 2:30", None), ("the vet", "Friday at noon", None)]),
 ])
 def test_what_a_person_typed(request_text: str, calls: list) -> None:
     assert [(c.arguments["text"], c.arguments["due"], c.arguments.get("before")) for c in timed_items(request_text)] == calls
@@ -40,6 +43,7 @@ def test_what_a_person_typed(request_text: str, calls: list) -> None:
     "Remind me at 8am and 6pm tomorrow to take my medicine",  # one task, two times: times.with_every_time
     "Remind me to pick up bread and milk at 5pm",  # one item
     "Remind me to call mum at 6pm",
+    "Remind me about the meeting Tuesday 2 and lunch Friday 1",  # a bare number after a day is no time said
     "I have a meeting at 2pm and a call at 4pm, remind me about the meeting 30 minutes before",  # one of them
     "What time is the meeting at 2pm and the call at 4pm?",  # no reminder asked
     "Tomorrow I have the demo at 1pm and lunch at 3pm. Remind me 90 minutes before the first and 15 minutes before the second.",
