@@ -68,11 +68,10 @@ def ground_table(doc: UIDocument, request: str) -> list[str]:
     even when the model bound it to a source the request does not name (in the app, a table of cities
     after "what you know about me, as a table" copied that table's memories)."""
     table = _only(doc, "Table")
-    cols = stated.columns(request) if table is not None else []
+    cols, found = stated.table(request) if table is not None else ([], [])
     if table is None or len(cols) < 2:
         return []
     fixes: list[str] = []
-    found = stated.rows(request, len(cols))
     if table.get("source") is not None:
         if not found or stated.source(request) == table["source"]:
             return []

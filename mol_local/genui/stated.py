@@ -122,6 +122,52 @@ def rows(request: str, width: int) -> list[list[str]]:
     return []
 
 
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekends?|weekdays?"
+_KEYED_LIST = re.compile(r"\btable\b(?P<head>[^:]*?)(?::|\bwith\b|\bfor\b)\s*(?P<list>[^:.?!()]+?)\s*(?:\bplease\b)?\s*[.?!]*\s*$", re.I)
+_OF = re.compile(r"\b(?:of|for)\s+(?:my|our|the|his|her|their)?\s*(?:[a-z]+\s+)*?(?P<noun>[a-z]+)\s*$", re.I)
+_BY_DAY = re.compile(rf"^(?P<k>{_DAY})\s*(?::|-|–)?\s+(?P<v>.+)$|^(?P<v2>.+?)\s+(?:on\s+)?(?P<k2>{_DAY})$", re.I)
+_BY_NUMBER = re.compile(rf"^(?P<k>.+?)\s*(?::|-|–|=)?\s+(?P<v>[$£€]?\s?(?:{NUMBER})\s*(?:%|[a-z]{{1,6}})?)$", re.I)
+
+
+_NOT_NOUNS = frozenset("table me it this day days week weeks weekend month year".split())
+
+
+def _singular(word: str) -> str:
+    word = word.lower()
+    return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def keyed_rows(request: str) -> tuple[list[str], list[list[str]]]:
+    """A table asked for a list whose items each pair a day with a thing ("a table of my weekly workouts:
+    Monday run, Wednesday swim, Friday yoga") or a thing with an amount ("my monthly costs: rent 900, food
+    300"): two columns (Day | Workout, Item | Cost) and one row per item. ([], []) unless every item pairs
+    the same way; the model had made the three items the table's columns and written no row."""
+    m = _KEYED_LIST.search(request)
+    parts = _parts(m["list"]) if m else []
+    if len(parts) < 2:
+        return [], []
+    of = _OF.search(m["head"]) if m else None
+    noun = _singular(of["noun"]).capitalize() if of and of["noun"].lower() not in _NOT_NOUNS else ""
+    for pattern, first, default in ((_BY_DAY, "Day", "Plan"), (_BY_NUMBER, "Item", "Amount")):
+        pairs = [pattern.match(p) for p in parts]
+        if all(pairs):
+            cells = [[(q["k"] or q["k2"]).capitalize(), q["v"] or q["v2"]] if pattern is _BY_DAY else [q["k"], q["v"]]
+                     for q in pairs if q]
+            return [first, noun if noun and noun.lower() != first.lower() else default], cells
+    return [], []
+
+
+def table(request: str) -> tuple[list[str], list[list[str]]]:
+    """(columns, rows) a table request states: columns it lists and rows it writes out, or the two columns and
+    rows of a keyed list (`keyed_rows`), under the columns the request names if it names two."""
+    cols = columns(request)
+    keyed_cols, keyed = keyed_rows(request)
+    if not keyed:
+        return cols, rows(request, len(cols)) if cols else []
+    listed = len(cols) == len(keyed) and all(k.lower() in c.lower() for c, row in zip(cols, keyed) for k in row)
+    return (cols if len(cols) == 2 and not listed else keyed_cols), keyed
+
+
 _SOURCES = (
     ("memories", re.compile(r"\b(?:what you know about me|(?:things )?you (?:remember|know) about me|my memories)\b", re.I)),
     ("notes", re.compile(r"\bmy (?:saved )?notes\b", re.I)),

@@ -114,6 +114,26 @@ def test_a_table_gets_the_listed_columns_and_rows_in_the_persons_words() -> None
     parse_document(doc.to_json())
 
 
+@pytest.mark.parametrize(("text", "cols", "rows"), [
+    ("A table of my weekly workouts: Monday run, Wednesday swim, Friday yoga",  # tried with mol chat: the three
+     ["Day", "Workout"], [["Monday", "run"], ["Wednesday", "swim"], ["Friday", "yoga"]]),  # were its columns, no row
+    ("a table of my monthly costs: rent 900, food 300 and bus 60", ["Item", "Cost"], [["rent", "900"], ["food", "300"], ["bus", "60"]]),
+    ("table for the week: pasta on Monday, tacos on Tuesday", ["Day", "Plan"], [["Monday", "pasta"], ["Tuesday", "tacos"]]),
+    ("a table with columns day and sport: Monday run, Friday yoga", ["day", "sport"], [["Monday", "run"], ["Friday", "yoga"]]),
+    ("a table of my week: Monday run, gym on Friday, Sunday", [], []),  # one item pairs nothing: not a keyed list
+])
+def test_a_keyed_list_is_two_columns_and_a_row_per_item(text: str, cols: list[str], rows: list[list[str]]) -> None:
+    assert stated.keyed_rows(text)[1] == rows
+    if not rows:
+        return
+    assert stated.table(text) == (cols, rows)
+    doc = _doc([{"id": "t", "type": "Table", "label": "W", "bind": "rows", "columns": ["Monday run", "Wednesday swim"]}],
+               {"rows": []})
+    ground(doc, text)
+    assert (doc.state["rows"], doc.component("t")["columns"]) == (rows, [c[:1].upper() + c[1:] for c in cols])
+    parse_document(doc.to_json())
+
+
 def test_two_tables_are_left_to_the_model() -> None:
     doc = _doc([{"id": "a", "type": "Table", "label": "A", "bind": "ra", "columns": ["X"]},
                 {"id": "b", "type": "Table", "label": "B", "bind": "rb", "columns": ["Y"]}], {"ra": [], "rb": []})
