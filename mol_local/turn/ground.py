@@ -41,6 +41,8 @@ NOT_ASKED = ("not run: the request does not say a reminder is done, so nothing w
 NOT_SET = ("not run: the request asks for no reminder, so none was set — answer the request in words")
 _ASKS_REMINDER = re.compile(r"\b(?:remind\w*|heads[- ]?up|alert me|ping me|nudge|(?:don't|do not) let me forget|alarms?|notify me|"
                             r"wake me|make sure I|tell me to|schedule)\b", re.IGNORECASE)
+NOT_NOTED = "not run: the request asks for no note, so none was saved — answer the request in words"
+_ASKS_NOTE = re.compile(r"\b(?:notes?|write|wrote|jot|save|keep|record|log|store|down|list|file)\b", re.IGNORECASE)
 NOT_NAMED = ("not run: the request asks to tick a reminder off, not to set one, and names no single open reminder — "
              "ask which one")
 _SEE = re.compile(r"\b(?:list|show|see|view|read|check|tell me|what|which|any|all)\b.{0,25}\breminders\b|"
@@ -63,6 +65,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return replace(with_named_reminder(call, request, open_reminders()), answers=True)  # the tool says what is left
     if call.name in ("reminders.create", "reminders.list") and asks_to_see_reminders(request):
         return ToolCall("reminders.list", {}, call.raw, answers=True)
+    if call.name in ("notes.find", "notes.read", "reminders.list", "memory.search") and asks_to_see_notes(request):
+        return ToolCall("notes.find", {"query": ""}, call.raw, answers=True)
     if call.name in _NOT_A_NOTE and (note := settled_call(request)) is not None and note.name == "notes.create":
         return replace(note, raw=call.raw)  # "Write down that …" as a reminder or a search (both seen in the app)
     if call.name == "reminders.create" and asks_to_tick_off(request):
@@ -76,6 +80,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         whose = content_stems(" ".join(st.key.split(":", 1)[1] for st in said if st.key and ":" in st.key))
         keep = own & content_stems(" ".join(st.value for st in said)) and whose <= own  # "shellfish"; "sister's birthday"
         return call if keep else replace(call, arguments={**call.arguments, "text": fact}, answers=True)
+    if call.name == "notes.create" and not _ASKS_NOTE.search(request):
+        return replace(call, refused=NOT_NOTED)  # L1 saved "15 minutes before each appointment" for a day's plan
     if call.name == "reminders.create" and not _ASKS_REMINDER.search(request):
         return replace(call, refused=NOT_SET)  # L1 set three for "Rome, 3 days, €955 to spend … What does that leave me each day?"
     if call.name != "reminders.create" or not isinstance(call.arguments.get("due"), str):
@@ -133,7 +139,19 @@ def settled_call(request: str) -> ToolCall | None:
     """
     if asks_to_see_reminders(request):
         return _call("reminders.list", {})
+    if asks_to_see_notes(request):
+        return _call("notes.find", {"query": ""})
     return None if REMIND.search(request) else _note_call(request)
+
+
+_SEE_NOTES = re.compile(r"\b(?:list|show|see|view|read|what|which|any|all)\b.{0,25}\bnotes\b(?!\s+(?:about|on|for|with|that|mention|saying))",
+                        re.IGNORECASE)
+
+
+def asks_to_see_notes(request: str) -> bool:
+    """"What notes do I have?", "Show me my notes": all of them (notes.find of no words). The embedded L0 searched
+    its prompt's example word instead (notes.find "milk": "No notes match 'milk'.", two notes saved)."""
+    return bool(_SEE_NOTES.search(request)) and not asks_for_a_note(request) and not REMIND.search(request)
 
 
 def _note_call(text: str) -> ToolCall | None:
@@ -251,6 +269,12 @@ def read_answer(calls: Sequence[dict]) -> str:
         return "\n".join(done)
     if any(c["name"] == "reminders.create" for c in calls):  # a reminder and a note asked together
         return "\n".join(_said_back(c) for c in calls if c["name"] in ("reminders.create", "notes.create"))
+    found = [c["result"].strip() for c in calls if c["name"] == "notes.find"]
+    if found:
+        rows = [line.split(" · ", 2) for f in found for line in f.splitlines() if line.count(" · ") >= 2]
+        if not rows:
+            return "You have no notes yet." if found[0].startswith("No notes") else found[0]
+        return "\n".join([f"Your notes ({len(rows)}):"] + [f"- {title}: {body}" if body else f"- {title}" for _id, title, body in rows])
     noted = [c for c in calls if c["name"] == "notes.create"]
     if noted:
         return "\n".join(f"Noted: {c['arguments'].get('body') or c['arguments'].get('title')}." if not c["result"].startswith("Error")

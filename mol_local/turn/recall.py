@@ -56,7 +56,11 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     """
     pinned = runtime.memory.store.pinned()
     k = runtime.hcp.memory.top_k
-    found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock())
+    if asks_what_you_know(text):  # every fact is the answer, not those most like "what do you know about me"
+        k = max(k, KNOWN_MAX)
+        found = [Recalled(row, 1.0) for row in runtime.memory.store.list(limit=k + len(pinned))]
+    else:
+        found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock())
     facts_from = {r.memory.source_message_id for r in found if r.memory.kind != SAID and r.memory.source_message_id}
     found = [r for r in found if r.memory.kind != SAID  # a said message: only when close, once (as its fact, if one was read), never a request
              or (r.score >= SAID_MIN_SIMILARITY and r.memory.source_message_id not in facts_from and not _was_request(r.memory.text))]
@@ -66,6 +70,27 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     if conversation_id is not None:
         runtime.memory.viewing(conversation_id, out, fresh=True)
     return out
+
+
+KNOWN_MAX = 12  # facts in the tail of "what do you know about me?"
+_ABOUT_ME = re.compile(r"\b(?:what (?:else )?(?:do|did) you (?:know|remember) about me|what have you (?:learned|learnt|remembered|got) "
+                       r"(?:about|on) me|(?:tell|show) me (?:everything |all |what )?(?:that )?you (?:know|remember) about me|"
+                       r"what do you know of me)\b", re.IGNORECASE)
+
+
+def asks_what_you_know(text: str) -> bool:
+    """"What do you know about me?": the tail holds the stored facts (up to KNOWN_MAX), not the nearest few."""
+    return bool(_ABOUT_ME.search(text))
+
+
+def known_all_answer(text: str, recalled: Sequence[Recalled]) -> str | None:
+    """The facts in the tail, said back, for "What do you know about me?": with four stored, the embedded L0
+    answered "I don't know your name yet — tell me and I'll remember it." None when it asks something else or
+    the tail holds no fact (the model's answer stands)."""
+    facts = [r.memory.text for r in recalled if r.memory.kind != SAID]
+    if not asks_what_you_know(text) or not facts:
+        return None
+    return "\n".join(["Here is what I know about you:"] + [f"- {second_person(f).rstrip('.')}" for f in facts])
 
 
 _REMIND = re.compile(r"\b(?:remind me|set (?:a|an|the|me a) reminder|add a reminder|ping me|alert me|give me a nudge|"
@@ -92,9 +117,12 @@ _DENIED = re.compile(r"\b(?:haven't|have not|hasn't|didn't|did not|never)\s+(?:\
 
 def told_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
     """What the person said about X, from the tail, when they ask "What did I tell you about X?" and the answer
-    denies being told while the tail holds it (else `known_answer`): three weeks after "The plumber Dave is coming on Tuesday to fix the
+    denies being told while the tail holds it: three weeks after "The plumber Dave is coming on Tuesday to fix the
     kitchen sink", its said memory was in the tail and L0 answered "You haven't told me anything about the plumber
-    Dave yet." None otherwise (the model's answer stands)."""
+    Dave yet." Everything known for "what do you know about me?" (`known_all_answer`); else `known_answer`.
+    None otherwise (the model's answer stands)."""
+    if everything := known_all_answer(text, recalled):
+        return everything
     m = _TOLD_ASK.search(text.strip())
     if m is None or not _DENIED.search(answer):
         return known_answer(answer, recalled) or heard_answer(text, answer)

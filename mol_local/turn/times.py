@@ -24,9 +24,12 @@ _TIMES = re.compile(rf"\bat\s+({_TIME}(?:\s*(?:,\s*and|,|and|&)\s*(?:at\s+)?{_TI
 
 def grounded_calls(parsed: list[ToolCall], request: str, made: Sequence[dict], open_reminders: Callable[[], Sequence[dict]]) -> list[ToolCall]:
     """The model's calls as the request states them: each grounded (turn/ground.py), then a reminder and a note asked
-    together, a reminder for each timed item, one for each time."""
+    together, a reminder for each timed item, one for each time. A call asked for by nothing (a note for a day's plan)
+    is dropped when others were asked; alone, it is refused and the turn answers in words."""
     calls = with_both_asked([grounded(c, request, open_reminders) for c in parsed], request, made)
-    return with_every_time(with_each_event(with_stated_reminder(calls, request), request, made), request, made)
+    out = with_every_time(with_each_event(with_stated_reminder(calls, request), request, made), request, made)
+    unasked = [c for c in out if c.refused and c.refused.endswith("answer the request in words")]
+    return [c for c in out if c not in unasked] if 0 < len(unasked) < len(out) else out  # beside what was asked: dropped
 
 
 def with_stated_reminder(calls: list[ToolCall], request: str) -> list[ToolCall]:
