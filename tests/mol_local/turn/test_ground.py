@@ -35,11 +35,12 @@ def test_a_copied_appointment_time_gets_the_stated_offset() -> None:
 @pytest.mark.parametrize("call", [
     create(text="my dentist appointment", due="tomorrow 13:30"),  # the model worked the time out itself
     create(text="my dentist appointment", due="tomorrow at 14:00", before="30 minutes"),  # it said the offset
-    ToolCall("notes.create", {"title": "dentist", "body": "14:00"}, ""),
     ToolCall("reminders.create", {}, "garbled", error="not JSON"),
 ])
 def test_anything_else_is_left_as_the_model_wrote_it(call: ToolCall) -> None:
     assert grounded(call, ASK) is call
+    note = ToolCall("notes.create", {"title": "dentist", "body": "14:00"}, "")
+    assert grounded(note, ASK + " and note it down") is note  # (with no note asked, it is refused: below)
 
 
 @pytest.mark.parametrize(("due", "request_text", "wanted"), [
@@ -247,3 +248,44 @@ def test_a_remembered_fact_is_what_the_person_said_about_themselves() -> None:
     assert whose.arguments == {"text": "The user's sister's birthday is March 3rd."}
     assert read_answer([{"name": "memory.remember", "arguments": wrong.arguments, "result": "Remembered (abc)."}]) == \
         "Got it — I'll remember that you are allergic to shellfish."
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("What notes do I have?", True), ("Show me my notes please", True), ("list all my notes", True),
+    ("Do I have notes about the wifi?", False),  # a search: the model's words
+    ("Write down a note: the wifi password is in the blue drawer", False), ("Remind me to read my notes at 6pm", False),
+])
+def test_asking_to_see_the_notes(text: str, asks: bool) -> None:
+    from mol_local.turn.ground import asks_to_see_notes, settled_call
+
+    assert asks_to_see_notes(text) is asks
+    if asks:
+        assert settled_call(text).arguments == {"query": ""}  # type: ignore[union-attr]
+
+
+def test_the_notes_asked_to_see_are_all_listed() -> None:
+    """Tried with mol chat: "What notes do I have?" got notes.find("milk") — the prompt's example — and "You haven't told
+    me anything about milk yet." with two notes saved."""
+    wrong = grounded(ToolCall("notes.find", {"query": "milk"}, "raw"), "What notes do I have?")
+    assert (wrong.name, wrong.arguments, wrong.answers) == ("notes.find", {"query": ""}, True)
+    found = "3a6a1f4701d7 · Wifi · the wifi password is in the blue drawer\n4e835fc88646 · Plan · gym at 10"
+    assert read_answer([{"name": "notes.find", "arguments": {"query": ""}, "result": found}]) == \
+        "Your notes (2):\n- Wifi: the wifi password is in the blue drawer\n- Plan: gym at 10"
+    assert read_answer([{"name": "notes.find", "arguments": {"query": ""}, "result": "No notes match ''."}]) == "You have no notes yet."
+
+
+def test_a_note_asked_for_by_nothing_is_refused_and_dropped_beside_what_was_asked() -> None:
+    """Tried with mol chat: "Plan my Saturday: gym at 10am, lunch with Sam at 1pm, and remind me 15 minutes before each"
+    set both reminders, saved an unasked note "15 minutes before each appointment" and answered "- Reminder: a: gym and Sam"."""
+    from mol_local.turn.ground import NOT_NOTED
+    from mol_local.turn.times import grounded_calls
+
+    request = "Plan my Saturday: gym at 10am, lunch with Sam at 1pm, and remind me 15 minutes before each"
+    note = ToolCall("notes.create", {"title": "Saturday plan", "body": "15 minutes before each appointment"}, "raw")
+    assert grounded(note, request).refused == NOT_NOTED
+    assert grounded(note, "Plan my Saturday and save it as a note").refused is None
+    calls = grounded_calls([note, create(text="gym", due="Saturday at 10am")], request, [], tuple)
+    assert [(c.name, c.arguments["text"], c.arguments["before"], c.answers) for c in calls] == [
+        ("reminders.create", "gym", "15 minutes", True), ("reminders.create", "lunch with Sam", "15 minutes", True)]
+    alone = grounded_calls([note], "What should I do on Saturday?", [], tuple)
+    assert [c.refused for c in alone] == [NOT_NOTED]  # alone: refused, and the turn answers in words

@@ -183,3 +183,26 @@ def test_a_statement_answered_without_what_was_said_is_said_back() -> None:
     assert told_answer(moved, "Valencia is lovely — noted.", []) is None  # it named it: the model's answer stands
     asked = "I moved to Valencia, can you recommend a restaurant?"
     assert told_answer(asked, "Try a paella place near the beach.", []) is None  # a question too: answered, not said back
+
+
+def test_what_do_you_know_about_me_gets_every_fact_in_the_tail_and_says_them(small) -> None:
+    """With four facts stored, the embedded L0 answered "What do you know about me?" with "I don't know your name yet —
+    tell me and I'll remember it." (tried with mol chat). The tail holds the stored facts, not the few most like the
+    question, the turn records them as in view (consent follows them), and the answer says them."""
+    from memory.store import SAID, said_text
+    from mol_local.turn.recall import asks_what_you_know, known_all_answer
+
+    runtime = small()
+    facts = [f"The user's hobby number {i} is chess variant {i}." for i in range(9)] + ["The user lives in Leeds."]
+    runtime.memory.add([new_memory(f) for f in facts] + [new_memory(said_text("I had a long day"), kind=SAID)])
+    question = "What do you know about me?"
+    assert asks_what_you_know(question) and asks_what_you_know("tell me everything you remember about me")
+    assert not asks_what_you_know("What do you know about Leeds?")
+    found = recall(runtime, question)
+    assert sorted(r.memory.text for r in found) == sorted(facts)  # all ten (top_k is 3), no said message
+    result = runtime.session().run_turn(question)
+    assert result.answer.splitlines()[0] == "Here is what I know about you:"
+    assert "- you live in Leeds" in result.answer.splitlines() and len(result.answer.splitlines()) == 11
+    assert set(runtime.memory.store.uses(result.task_id)) == {r.memory.id for r in found}
+    assert known_all_answer(question, []) is None  # nothing known: the model's answer stands
+    assert known_all_answer("What is my cat called?", found) is None
