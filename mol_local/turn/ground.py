@@ -25,6 +25,7 @@ from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.statements import second_person, statements
 from mol_local.turn.arith import code, computed_answer, expression
 from mol_local.turn.dates import date_code
+from mol_local.turn.units import unit_code
 from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall, error_line
 
 if TYPE_CHECKING:
@@ -235,11 +236,12 @@ def reminder_call(sentence: str) -> ToolCall | None:
 
 
 def computed_call(request: str, today: date) -> ToolCall | None:
-    """A python call computing the request, when it asks only arithmetic or one calendar question (turn/arith.py
-    and turn/dates.py say why): the turn runs it instead of asking the model, whose words it would replace."""
+    """A python call computing the request, when it asks only arithmetic, one calendar question or one unit
+    conversion (turn/arith.py, turn/dates.py and turn/units.py say why): the turn runs it instead of asking the
+    model, whose words it would replace."""
     found = expression(request)
-    calendar = None if found else date_code(request, today)
-    return _call("python", {"code": code(*found)}) if found else _call("python", {"code": calendar}) if calendar else None
+    settled = None if found else date_code(request, today) or unit_code(request)
+    return _call("python", {"code": code(*found)}) if found else _call("python", {"code": settled}) if settled else None
 
 
 def _call(name: str, arguments: dict) -> ToolCall:

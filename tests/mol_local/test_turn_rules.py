@@ -88,6 +88,14 @@ def test_a_calendar_question_is_computed_from_the_conversations_clock(scripted_r
     assert weekday.answer == "25 December 2027 is a Saturday." and scripted.outputs == ["never read"]
 
 
+def test_a_unit_conversion_is_computed_in_the_sandbox(scripted_runtime) -> None:
+    """On the embedded default "Convert 5 miles to kilometres" got "10 miles (30 km) are equivalent to 5 kilometres."."""
+    rt, scripted = scripted_runtime(["never read"])
+    result = rt.session().run_turn("Convert 5 miles to kilometres", slot="L0")
+    assert result.answer == "5 miles is 8.05 kilometres." and scripted.outputs == ["never read"]
+    assert [(c["name"], c["result"]) for c in result.tool_calls] == [("python", "result: 8.05")]
+
+
 def test_a_note_asked_beside_a_reminder_is_written_not_made_a_second_reminder(scripted_runtime) -> None:
     """Held-out L1: "Can you remind me tomorrow 18:00 to email the landlord? And write down that the boiler was
     serviced in October." made two reminders (the second "the boiler was serviced") and no note."""

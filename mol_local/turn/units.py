@@ -1,0 +1,85 @@
+"""A unit conversion the request settles: "Convert 5 miles to kilometres" becomes one python call.
+
+Tried with `mol chat` on the embedded default: "Convert 5 miles to kilometres" got "10 miles (30 km) are
+equivalent to 5 kilometres." A request that only asks to convert a number from one unit to another that we
+know (length, mass, volume, temperature, speed) is written as a few lines of Python run in the conversation's
+sandbox — the factor and the arithmetic in plain sight — and the answer is the value Python computed, in the
+person's own words for the units. Anything else leaves the turn to the model.
+"""
+
+from __future__ import annotations
+
+import re
+
+# unit word -> (dimension, how many of the dimension's base unit one of it is); temperatures are converted apart
+_UNITS: dict[str, tuple[str, float]] = {}
+for _names, _dim, _factor in (
+    ("km kms kilometre kilometres kilometer kilometers", "length", 1000.0),
+    ("m metre metres meter meters", "length", 1.0),
+    ("cm centimetre centimetres centimeter centimeters", "length", 0.01),
+    ("mm millimetre millimetres millimeter millimeters", "length", 0.001),
+    ("mi mile miles", "length", 1609.344),
+    ("yd yard yards", "length", 0.9144),
+    ("ft foot feet", "length", 0.3048),
+    ("in inch inches", "length", 0.0254),
+    ("kg kgs kilo kilos kilogram kilograms kilogramme kilogrammes", "mass", 1000.0),
+    ("g gram grams gramme grammes", "mass", 1.0),
+    ("lb lbs pound pounds", "mass", 453.59237),
+    ("oz ounce ounces", "mass", 28.349523125),
+    ("st stone stones", "mass", 6350.29318),
+    ("l litre litres liter liters", "volume", 1.0),
+    ("ml millilitre millilitres milliliter milliliters", "volume", 0.001),
+    ("gal gallon gallons", "volume", 3.785411784),  # US gallons; "imperial gallon(s)" below
+    ("mph", "speed", 0.44704),
+    ("kph km/h kmh", "speed", 1 / 3.6),
+    ("m/s", "speed", 1.0),
+):
+    for _name in _names.split():
+        _UNITS[_name] = (_dim, _factor)
+_UNITS.update({"imperial gallon": ("volume", 4.54609), "imperial gallons": ("volume", 4.54609),
+               "uk gallon": ("volume", 4.54609), "uk gallons": ("volume", 4.54609),
+               "us gallon": ("volume", 3.785411784), "us gallons": ("volume", 3.785411784),
+               "kilometres per hour": ("speed", 1 / 3.6), "kilometers per hour": ("speed", 1 / 3.6),
+               "miles per hour": ("speed", 0.44704)})
+_TEMPS = {"c": "C", "°c": "C", "celsius": "C", "centigrade": "C", "degrees c": "C", "degrees celsius": "C",
+          "f": "F", "°f": "F", "fahrenheit": "F", "degrees f": "F", "degrees fahrenheit": "F", "k": "K", "kelvin": "K"}
+_TO_KELVIN = {"C": "{} + 273.15", "F": "({} - 32) * 5 / 9 + 273.15", "K": "{}"}
+_FROM_KELVIN = {"C": "{} - 273.15", "F": "({} - 273.15) * 9 / 5 + 32", "K": "{}"}
+
+_UNIT = "|".join(sorted({re.escape(u) for u in (*_UNITS, *_TEMPS)}, key=len, reverse=True))
+_NUM = r"(?P<n>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)"
+_LEAD = (r"^(?:(?:hey|hi|ok|okay|quick question)[,:!]?\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?"
+         r"(?:convert|change|turn|translate|what(?:'s| is| are)|whats|how (?:much|many|far|long|heavy|hot|cold) is)?\s*")
+_END = r"(?:,?\s*(?:please|for me|thanks|thank you))?[\s?.!]*$"
+_ASKS = (
+    re.compile(rf"{_LEAD}{_NUM}\s*(?P<a>{_UNIT})\s+(?:to|into|in|as)\s+(?P<b>{_UNIT}){_END}", re.IGNORECASE),
+    re.compile(rf"^(?:(?:so|ok|okay),?\s+)?how many\s+(?P<b>{_UNIT})\s+(?:is|are|in|make|makes|equals?)\s+(?:there in\s+)?"
+               rf"{_NUM}\s*(?P<a>{_UNIT}){_END}", re.IGNORECASE),
+)
+
+
+def unit_code(request: str) -> str | None:
+    """The sandbox code answering a conversion, its first line the answer with '{}' for the value; None when the
+    request is not only a conversion between two known units of one kind."""
+    text = " ".join(request.strip().split())
+    m = next((m for p in _ASKS if (m := p.match(text))), None)
+    if m is None or len(text) > 160:
+        return None
+    number, said_from, said_to = m["n"].replace(",", ""), m["a"], m["b"]
+    a, b = said_from.lower(), said_to.lower()
+    us = {"gal": "US gallons", "gallon": "US gallon", "gallons": "US gallons"}  # said so: a UK gallon is 4.55 litres
+    written, said_to = f"{m['n']} {us.get(a, said_from)}", us.get(b, said_to)
+    if a in _TEMPS and b in _TEMPS:
+        if _TEMPS[a] == _TEMPS[b]:
+            return None
+        value = _FROM_KELVIN[_TEMPS[b]].format(f"({_TO_KELVIN[_TEMPS[a]].format(number)})")
+        unit_out = f"°{_TEMPS[b]}" if _TEMPS[b] != "K" else "K"
+    elif a in _UNITS and b in _UNITS and _UNITS[a][0] == _UNITS[b][0] and a != b:
+        value = f"{number} * {_UNITS[a][1]!r} / {_UNITS[b][1]!r}"
+        unit_out = said_to
+    else:
+        return None
+    return (f"# answer: {written} is {{}} {unit_out}.\n"
+            f"_v = {value}\n"
+            "_r = round(_v, 2) if abs(_v) >= 0.1 else float(f'{_v:.3g}')\n"
+            "int(_r) if float(_r).is_integer() else _r")

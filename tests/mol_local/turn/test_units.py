@@ -1,0 +1,46 @@
+"""Unit conversions the request settles (mol_local/turn/units.py): read only when the request is nothing else,
+computed by the code it returns; the answer names the units in the person's words."""
+
+from __future__ import annotations
+
+import pytest
+
+from mol_local.turn.arith import computed_answer
+from mol_local.turn.ground import computed_call
+from mol_local.turn.units import unit_code
+from tests.mol_local.turn.test_dates import TODAY, _run
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("Convert 5 miles to kilometres", "5 miles is 8.05 kilometres."),  # mol chat: "10 miles (30 km) are … 5 kilometres."
+    ("what is 100 F in C?", "100 F is 37.78 °C."),
+    ("20 celsius to fahrenheit", "20 celsius is 68 °F."),
+    ("how many feet in 3 metres", "3 metres is 9.84 feet."),
+    ("how many cm is 6 feet?", "6 feet is 182.88 cm."),
+    ("Convert 70 kg to pounds please", "70 kg is 154.32 pounds."),
+    ("10 stone in kg", "10 stone is 63.5 kg."),
+    ("5 gallons to litres", "5 US gallons is 18.93 litres."),  # said: an imperial gallon is another size
+    ("5 imperial gallons to litres", "5 imperial gallons is 22.73 litres."),
+    ("30 mph in km/h", "30 mph is 48.28 km/h."),
+    ("what's 1,500 g in kg", "1,500 g is 1.5 kg."),
+    ("Convert 2 mm to miles", "2 mm is 1.24e-06 miles."),
+])
+def test_a_conversion_is_computed(question: str, answer: str) -> None:
+    source = unit_code(question)
+    assert source is not None, question
+    assert computed_answer(source, _run(source)) == answer
+
+
+@pytest.mark.parametrize("question", [
+    "convert 5 miles to kg",  # two kinds of unit
+    "Convert my recipe to vegan", "5 miles to miles", "How far is 5 miles from London in km?",
+    "Write a Python function that converts miles to km", "what is 20 C in C",
+])
+def test_anything_else_is_left_to_the_model(question: str) -> None:
+    assert unit_code(question) is None
+
+
+def test_arithmetic_and_calendar_come_first() -> None:
+    assert computed_call("What is 12 * 3?", TODAY).arguments["code"].startswith("# 12 * 3\n")  # type: ignore[union-attr]
+    assert computed_call("Convert 5 miles to km", TODAY).arguments["code"].startswith("# answer: 5 miles is")  # type: ignore[union-attr]
+    assert computed_call("Convert my recipe to vegan", TODAY) is None
