@@ -269,3 +269,9 @@ def m011_create_memories_fts(db: Database) -> None:
     from memory.fts import rebuild
 
     rebuild(db)
+
+
+@migrations()
+def m012_add_reminder_repeat(db: Database) -> None:
+    """How a reminder repeats ("daily", "weekdays", "weekly", "monthly"; NULL: once). See mol_local/harness/repeat.py."""
+    db["reminders"].add_column("repeat", str)

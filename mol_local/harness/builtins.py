@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mol_local.harness.errors import BadArguments, OutsideWorkspace
+from mol_local.harness.repeat import said
 from mol_local.harness.sandbox import SandboxResult
 from mol_local.harness.skills import SkillInfo
 from mol_local.harness.spec import Param, ToolOutcome, ToolSpec
@@ -66,7 +68,14 @@ def _notes_read(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
 def _reminders_create(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
     row = ctx.reminders.create(a["text"], a.get("due"), before=a.get("before"), conversation_id=ctx.conversation_id)
     when = f" for {local_due(row['due_at'])}" if row["due_at"] else " (no due time)"
-    return ToolOutcome(f"Reminder {row['id']} set{when}: {row['text']}")
+    return ToolOutcome(f"Reminder {row['id']} set{when}: {row['text']}{_repeats(row)}")
+
+
+def _repeats(row: dict) -> str:
+    """ " (repeats every Monday)" for a reminder that repeats; "" for one that does not."""
+    if not row.get("repeat") or not row.get("due_at"):
+        return ""
+    return f" (repeats {said(row['repeat'], datetime.fromisoformat(row['due_at']).astimezone())})"
 
 
 def _reminders_list(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
@@ -74,7 +83,7 @@ def _reminders_list(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
     if not rows:
         return ToolOutcome("No reminders.")
     return ToolOutcome("\n".join(
-        f"{r['id']} · {local_due(r['due_at'])} · {r['text']}{' (done)' if r['completed_at'] else ''}" for r in rows
+        f"{r['id']} · {local_due(r['due_at'])} · {r['text']}{_repeats(r)}{' (done)' if r['completed_at'] else ''}" for r in rows
     ))
 
 
@@ -87,9 +96,11 @@ def _reminders_complete(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
     """Says what is still open too, so the answer can copy it: the L1 specialist wrote "Still open: …" from
     the list it had read before and gave a reminder another one's time."""
     row = ctx.reminders.complete(a["id"])
-    left = [f"{r['text']} ({local_due(r['due_at'])})" for r in ctx.reminders.list()]
+    following = row["next"]
+    left = [f"{r['text']} ({local_due(r['due_at'])})" for r in ctx.reminders.list() if not following or r["id"] != following["id"]]
     rest = f"Still open: {'; '.join(left)}." if left else "Nothing else is open."
-    return ToolOutcome(f"Done: {row['text']}. {rest}")
+    again = f" Next time: {local_due(following['due_at'])}{_repeats(following)}." if following else ""
+    return ToolOutcome(f"Done: {row['text']}.{again} {rest}")
 
 
 def _resolve(ctx: ToolContext, rel: str) -> Path:

@@ -12,14 +12,19 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from sqlite_utils import Database
 
 from memory.db import transaction
 from memory.timeline import new_id, now_iso
 from mol_local.harness.errors import BadArguments
-from mol_local.harness.when import due_at, human
+from mol_local.harness.repeat import first_due, monthly_phrase, next_due, on_day_of_month, split_repeat
+from mol_local.harness.when import due_at, human, parse_offset, parse_when
+
+
+def _utc(when: datetime) -> str:
+    return when.astimezone().astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
 def parse_due(text: str, before: str | None = None, *, now: datetime | None = None) -> str:
@@ -27,8 +32,7 @@ def parse_due(text: str, before: str | None = None, *, now: datetime | None = No
 
     Naive times are local wall-clock time, as a person means it; see mol_local/harness/when.py.
     """
-    when = due_at(text, before, now=now)
-    return when.astimezone().astimezone(timezone.utc).isoformat(timespec="seconds")
+    return _utc(due_at(text, before, now=now))
 
 
 def local_due(stamp: str | None) -> str:
@@ -79,26 +83,47 @@ class RemindersStore:
             raise BadArguments("a reminder needs text — say what to remind about")
         if before and not due:
             raise BadArguments("before needs a due time to count back from — pass due too, e.g. 'tomorrow 2pm'")
+        phrase, rule = split_repeat(due) if due else (due, None)
+        if rule is None:
+            stamp = parse_due(due, before, now=self.clock()) if due else None
+        else:
+            stamp = _utc(self._first(phrase, before, rule))
         row = {"id": new_id()[:12], "conversation_id": conversation_id, "text": text.strip(),
-               "due_at": parse_due(due, before, now=self.clock()) if due else None, "created_at": now_iso(), "completed_at": None}
+               "due_at": stamp, "created_at": now_iso(), "completed_at": None, "repeat": rule}
         with transaction(self.db) as db:
             db["reminders"].insert(row)
         return row
 
+    def _first(self, phrase: str, before: str | None, rule: str) -> datetime:
+        now = self.clock().replace(microsecond=0)
+        phrase, day = monthly_phrase(phrase, now) if rule == "monthly" else (phrase, None)
+        when = parse_when(phrase, now=now)
+        when = on_day_of_month(when, day) if day else when
+        return first_due(when - (parse_offset(before) if before else timedelta(0)), rule, now)
+
     def list(self, *, include_done: bool = False) -> list[dict]:
         done = "" if include_done else "where completed_at is null"
         return list(self.db.query(
-            f"select id, text, due_at, completed_at from reminders {done} order by due_at is null, due_at, created_at"
+            f"select id, text, due_at, completed_at, repeat from reminders {done} order by due_at is null, due_at, created_at"
         ))
 
     def complete(self, reminder_id: str) -> dict:
+        """Ticks a reminder off; one that repeats opens its next occurrence in the same transaction (`next`)."""
+        following = None
         with transaction(self.db) as db:
-            rows = list(db.query("select id, text, completed_at from reminders where id = ?", [reminder_id]))
+            rows = list(db.query("select * from reminders where id = ?", [reminder_id]))
             if not rows:
                 raise BadArguments(f"no reminder with id {reminder_id!r} — list them with reminders.list")
-            if rows[0]["completed_at"] is None:
+            row = rows[0]
+            if row["completed_at"] is None:
                 db["reminders"].update(reminder_id, {"completed_at": now_iso()})
-        return {**rows[0], "completed_at": rows[0]["completed_at"] or "now"}
+                if row.get("repeat") and row["due_at"]:
+                    now = self.clock().replace(microsecond=0)
+                    local = datetime.fromisoformat(row["due_at"]).astimezone().replace(tzinfo=None)
+                    following = {**row, "id": new_id()[:12], "created_at": now_iso(), "completed_at": None,
+                                 "due_at": _utc(first_due(next_due(local, row["repeat"]), row["repeat"], now))}
+                    db["reminders"].insert(following)
+        return {"id": row["id"], "text": row["text"], "completed_at": row["completed_at"] or "now", "next": following}
 
     def due(self, now: datetime | None = None) -> list[dict]:
         """Open reminders whose time has come: what the app surfaces."""

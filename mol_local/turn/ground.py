@@ -25,8 +25,8 @@ from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.statements import second_person, statements
 from mol_local.turn.arith import code, computed_answer, expression
 from mol_local.turn.dates import date_code
-from mol_local.turn.units import unit_code
 from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall, error_line
+from mol_local.turn.units import unit_code
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
@@ -70,7 +70,7 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return ToolCall("notes.find", {"query": ""}, call.raw, answers=True)
     if call.name in _NOT_A_NOTE and (note := settled_call(request)) is not None and note.name == "notes.create":
         return replace(note, raw=call.raw)  # "Write down that …" as a reminder or a search (both seen in the app)
-    if call.name == "reminders.create" and asks_to_tick_off(request):
+    if call.name in ("reminders.create", "memory.remember", "notes.create") and asks_to_tick_off(request):
         named = named_reminders(request, open_reminders())
         if len(named) != 1:
             return replace(call, refused=NOT_NAMED)

@@ -13,6 +13,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from mol_local.harness.errors import BadArguments
+from mol_local.harness.repeat import with_repeat
 from mol_local.harness.when import parse_when
 from mol_local.turn.ground import REMIND, SENTENCE, content_stems, grounded, reminder_call, with_both_asked
 from mol_local.turn.tasks import ToolCall
@@ -24,12 +25,23 @@ _TIMES = re.compile(rf"\bat\s+({_TIME}(?:\s*(?:,\s*and|,|and|&)\s*(?:at\s+)?{_TI
 
 def grounded_calls(parsed: list[ToolCall], request: str, made: Sequence[dict], open_reminders: Callable[[], Sequence[dict]]) -> list[ToolCall]:
     """The model's calls as the request states them: each grounded (turn/ground.py), then a reminder and a note asked
-    together, a reminder for each timed item, one for each time. A call asked for by nothing (a note for a day's plan)
-    is dropped when others were asked; alone, it is refused and the turn answers in words."""
+    together, a reminder for each timed item, one for each time, each repeating when the request says "every …". A
+    call asked for by nothing (a note for a day's plan) is dropped when others were asked; alone, it is refused and
+    the turn answers in words."""
     calls = with_both_asked([grounded(c, request, open_reminders) for c in parsed], request, made)
     out = with_every_time(with_each_event(with_stated_reminder(calls, request), request, made), request, made)
     unasked = [c for c in out if c.refused and c.refused.endswith("answer the request in words")]
-    return [c for c in out if c not in unasked] if 0 < len(unasked) < len(out) else out  # beside what was asked: dropped
+    out = [c for c in out if c not in unasked] if 0 < len(unasked) < len(out) else out  # beside what was asked: dropped
+    return [_repeating(c, request) for c in out]
+
+
+def _repeating(call: ToolCall, request: str) -> ToolCall:
+    """A reminder with the request's "every …" when its due dropped it ("Remind me to take my pills every day at
+    8am" was set as "at 8am": one morning, not every one)."""
+    due = call.arguments.get("due") if call.name == "reminders.create" and not call.refused else None
+    if not isinstance(due, str) or (every := with_repeat(due, request)) == due:
+        return call
+    return replace(call, arguments={**call.arguments, "due": every})
 
 
 def with_stated_reminder(calls: list[ToolCall], request: str) -> list[ToolCall]:

@@ -289,3 +289,16 @@ def test_a_note_asked_for_by_nothing_is_refused_and_dropped_beside_what_was_aske
         ("reminders.create", "gym", "15 minutes", True), ("reminders.create", "lunch with Sam", "15 minutes", True)]
     alone = grounded_calls([note], "What should I do on Saturday?", [], tuple)
     assert [c.refused for c in alone] == [NOT_NOTED]  # alone: refused, and the turn answers in words
+
+
+def test_a_reminder_asked_every_day_repeats_and_a_tick_off_is_no_memory() -> None:
+    """Tried with mol chat: "Remind me to take my pills every day at 8am" was set once "at 8am" (the stated-reminder
+    rule took the time without "every day"), and "I took my pills, tick that off" stored a memory "The user's pills"."""
+    from mol_local.turn.times import grounded_calls
+
+    request = "Remind me to take my pills every day at 8am"
+    (pills,) = grounded_calls([create(text="take my pills", due="at 8am")], request, [], tuple)
+    assert pills.arguments["due"] == "every day at 8am"
+    rows = [{"id": "r1", "text": "take my pills"}, {"id": "r2", "text": "call the bank"}]
+    ticked = grounded(ToolCall("memory.remember", {"text": "The user's pills"}, "raw"), "I took my pills, tick that off", lambda: rows)
+    assert (ticked.name, ticked.arguments) == ("reminders.complete", {"id": "r1"})

@@ -1,0 +1,69 @@
+"""Reminders that repeat (mol_local/harness/repeat.py): "every Monday at 9am" is one open reminder at a time, and
+ticking it off opens the next, in the same transaction. Tried with mol chat, the tool had refused the phrase."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from mol_local.harness.hub import ToolHub
+from mol_local.harness.repeat import first_due, next_due, split_repeat, with_repeat
+from mol_local.harness.when import parse_when
+from tests.mol_local.harness.conftest import call
+
+NOW = datetime(2026, 12, 4, 18, 30)  # a Friday evening
+
+
+@pytest.mark.parametrize(("due", "first", "rule"), [
+    ("every Monday at 9am", datetime(2026, 12, 7, 9, 0), "weekly"),
+    ("every day at 8", datetime(2026, 12, 5, 8, 0), "daily"),  # 8:00 has passed today
+    ("daily at 10pm", datetime(2026, 12, 4, 22, 0), "daily"),
+    ("every morning", datetime(2026, 12, 5, 8, 0), "daily"),
+    ("every evening at 8", datetime(2026, 12, 4, 20, 0), "daily"),  # the evening's 8
+    ("every weekday at 7:30", datetime(2026, 12, 7, 7, 30), "weekdays"),  # Saturday is no weekday
+    ("every week on Friday at 5pm", datetime(2026, 12, 11, 17, 0), "weekly"),  # today's 17:00 has passed
+    ("monthly on the 1st at 9", datetime(2027, 1, 1, 9, 0), "monthly"),
+])
+def test_the_first_time_and_the_rule(due: str, first: datetime, rule: str) -> None:
+    from mol_local.harness.repeat import monthly_phrase, on_day_of_month
+
+    phrase, got = split_repeat(due)
+    phrase, day = monthly_phrase(phrase, NOW) if got == "monthly" else (phrase, None)
+    when = parse_when(phrase, now=NOW)
+    assert (first_due(on_day_of_month(when, day) if day else when, got, NOW), got) == (first, rule)  # type: ignore[arg-type]
+
+
+def test_the_next_time() -> None:
+    friday = datetime(2026, 12, 4, 7, 30)
+    assert next_due(friday, "weekdays") == datetime(2026, 12, 7, 7, 30)
+    assert next_due(datetime(2027, 1, 31, 9), "monthly") == datetime(2027, 2, 28, 9)  # a shorter month: its last day
+    assert next_due(datetime(2026, 12, 31, 9), "monthly") == datetime(2027, 1, 31, 9)
+    assert split_repeat("tomorrow 9am") == ("tomorrow 9am", None)
+
+
+def test_the_requests_every_is_kept_when_the_model_drops_it() -> None:
+    assert with_repeat("at 8am", "Remind me to take my pills every day at 8am") == "every day at 8am"
+    assert with_repeat("Monday at 9am", "Remind me every Monday at 9am to take out the bins") == "every Monday at 9am"
+    assert with_repeat("tomorrow 9am", "Remind me to call mum tomorrow at 9") == "tomorrow 9am"  # no "every"
+    assert with_repeat("Monday 9am", "every Monday and every Friday remind me") == "Monday 9am"  # two: the model's
+
+
+def test_a_repeating_reminder_is_set_listed_and_opens_the_next_when_ticked_off(harness, hub: ToolHub) -> None:
+    text, status = call(harness, "reminders.create", {"text": "take out the bins", "due": "every Monday at 9am"})
+    assert status == "ok" and text.endswith(": take out the bins (repeats every Monday)")
+    first = hub.reminders.list()[0]
+    assert first["repeat"] == "weekly" and datetime.fromisoformat(first["due_at"]).astimezone().strftime("%A %H:%M") == "Monday 09:00"
+    assert call(harness, "reminders.list")[0].endswith("take out the bins (repeats every Monday)")
+    done, _ = call(harness, "reminders.complete", {"id": first["id"]})
+    (following,) = hub.reminders.list()
+    gap = datetime.fromisoformat(following["due_at"]) - datetime.fromisoformat(first["due_at"])
+    assert gap.days == 7 and following["repeat"] == "weekly" and following["id"] != first["id"]
+    assert done.startswith("Done: take out the bins. Next time: ") and done.endswith("Nothing else is open.")
+    assert call(harness, "reminders.complete", {"id": first["id"]})[0].startswith("Done: take out the bins.")
+    assert len(hub.reminders.list()) == 1  # ticked off twice: one next occurrence, not two
+
+
+def test_a_repeat_we_cannot_read_is_refused_with_the_fix(harness, hub: ToolHub) -> None:
+    text, status = call(harness, "reminders.create", {"text": "water the plants", "due": "every fortnight-ish"})
+    assert status == "bad_arguments" and "not a time I can read" in text and hub.reminders.list() == []
