@@ -107,6 +107,12 @@ class RemindersStore:
             f"select id, text, due_at, completed_at, repeat from reminders {done} order by due_at is null, due_at, created_at"
         ))
 
+    def latest(self, conversation_id: str) -> dict | None:
+        """The newest open reminder set in a conversation: what "make it 3pm instead" is about."""
+        rows = list(self.db.query("select * from reminders where conversation_id = ? and completed_at is null "
+                                  "order by created_at desc, rowid desc limit 1", [conversation_id]))
+        return rows[0] if rows else None
+
     def complete(self, reminder_id: str) -> dict:
         """Ticks a reminder off; one that repeats opens its next occurrence in the same transaction (`next`)."""
         following = None

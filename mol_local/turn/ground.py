@@ -25,6 +25,7 @@ from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.statements import second_person, statements
 from mol_local.turn.arith import code, computed_answer, expression
 from mol_local.turn.dates import date_code
+from mol_local.turn.moved import moved_answer
 from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall, error_line
 from mol_local.turn.units import unit_code
 
@@ -260,6 +261,8 @@ def read_answer(calls: Sequence[dict]) -> str:
     """The answer from what the calls the request settled said: a list as one line per reminder (after reading
     it, the embedded L0 wrote "You can remind your reminder to pay the rent on …"), a completion as its result
     ("Done: X. Still open: …")."""
+    if moved := moved_answer(list(calls)):
+        return moved
     computed = [computed_answer(c["arguments"]["code"], c["result"]) for c in calls if c["name"] == "python"]
     if computed:
         return "\n".join(computed)

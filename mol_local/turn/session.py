@@ -22,6 +22,7 @@ from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
 from mol_local.turn.ground import computed_call, open_reminders, read_answer, settled_call
+from mol_local.turn.moved import follow_up_move
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, told_answer, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
@@ -259,14 +260,15 @@ class Session:
         tool_calls: list[dict] = []
         plain = self.tools is not None and opts.grammar is None  # tool calls are read from the answer
         computed = computed_call(text, now.date()) if plain else None
+        first = [computed] if computed else follow_up_move(text, rt.tool_hub, self.conversation_id, history, now) if plain else []
         words = False  # the model's calls were all refused as asked for by nothing: it answers again, in words only
         while machine.step is Step.ANSWER:
             current = [{"role": m.role, "content": m.content} for m in task.messages + new]
             view = self.view_for(slot, current, history, notes, now, rt)
             if is_ui_slot(rt, slot):
                 composed, result = answer_ui(rt, slot, view, stack, cancel, hooks, text)
-            elif computed is not None and not tool_calls:  # only arithmetic asked: Python answers, the model is not asked
-                result = GenerationResult(computed.raw, "stop", 0, 0, 0, {"ttft": 0.0, "total": 0.0, "decode": 0.0})
+            elif first and not tool_calls:  # only arithmetic, or a move of the last reminder: the model is not asked
+                result = GenerationResult("".join(c.raw for c in first), "stop", 0, 0, 0, {"ttft": 0.0, "total": 0.0, "decode": 0.0})
             else:
                 result = rt.engine.generate(
                     GenerationRequest(
@@ -289,11 +291,11 @@ class Session:
             count_answer(timings, result)
             answer = result.text.strip()
             finish = result.finish_reason
-            parsed = ([computed] if computed and not tool_calls else parse_tool_calls(answer)) if plain and composed is None else []
+            parsed = (list(first) if first and not tool_calls else parse_tool_calls(answer)) if plain and composed is None else []
             if not parsed and not tool_calls and plain and composed is None \
                     and (settled := settled_call(text)):  # "What reminders do I have?" answered in words: the list is read
                 answer, parsed = settled.raw, [settled]
-            calls = fresh_calls(grounded_calls(parsed, text, tool_calls, open_reminders(rt)), tool_calls)
+            calls = parsed if first and not tool_calls else fresh_calls(grounded_calls(parsed, text, tool_calls, open_reminders(rt)), tool_calls)
             repeated = bool(parsed) and not calls  # only calls already made: the task answers now
             if not tool_calls and not words and (words := asked_for_words(calls)):
                 continue

@@ -175,3 +175,26 @@ def test_a_fact_to_keep_in_mind_is_the_one_remembered(scripted_runtime) -> None:
     result = rt.session().run_turn("Please keep in mind that I am allergic to shellfish", slot="L0")
     assert result.answer == "Got it — I'll remember that you are allergic to shellfish."
     assert [m.text for m in rt.memory.store.list()] == ["The user is allergic to shellfish."]  # once: extraction saw it kept
+
+
+def test_a_follow_up_moves_the_reminder_just_set(scripted_runtime) -> None:
+    """Tried with mol chat: after "remind me to renew my passport next Friday at noon", "Actually, make it 3pm instead"
+    got "Reminder set for Fri 4 Dec 2026, 18:39: make it 3pm." with no call: the reminder stayed at noon."""
+    rt, scripted = scripted_runtime([call("reminders.create", text="renew my passport", due="Friday at noon"), "never read"])
+    session = rt.session()
+    session.run_turn("Can you remind me to renew my passport on Friday at noon?", slot="L0")
+    scripted.outputs = ["never read"]
+    moved = session.run_turn("Actually, make it 3pm instead", slot="L0")
+    assert moved.answer == "Moved: renew my passport — now Fri 4 Dec 2026, 15:00." and scripted.outputs == ["never read"]
+    assert [(r["text"], local_due(r["due_at"])) for r in rt.tool_hub.reminders.list()] == [("renew my passport", "Fri 4 Dec 2026, 15:00")]
+    scripted.outputs = ["A timer for ten minutes."]
+    session.run_turn("Tell me a joke", slot="L0")
+    scripted.outputs = ["Sure."]
+    later = session.run_turn("make it 10", slot="L0")  # the reminder is two turns back: not what "it" is
+    assert later.answer == "Sure." and local_due(rt.tool_hub.reminders.list()[0]["due_at"]) == "Fri 4 Dec 2026, 15:00"
+    again = rt.session(session.conversation_id)
+    scripted.outputs = [call("reminders.list"), "never read"]
+    again.run_turn("What reminders do I have?", slot="L0")
+    past = again.run_turn("move it to 8am today", slot="L0")  # passed: refused, the reminder stays
+    assert past.answer.startswith("I couldn't do that:") and "has already passed" in past.answer
+    assert len(rt.tool_hub.reminders.list()) == 1

@@ -1,0 +1,103 @@
+"""A reminder moved by a follow-up: "Actually, make it 3pm instead", "move it to Saturday", "an hour later".
+
+Tried with `mol chat`: after "remind me to renew my passport next Friday at noon", "Actually, make it 3pm
+instead" got the answer "Reminder set for Fri 4 Dec 2026, 18:39: make it 3pm." with no call at all — the
+reminder was still at noon and nothing new was set. A follow-up that only says a new time for "it" moves
+the newest open reminder of this conversation: the new one is set first (so a time that has passed is
+refused and nothing changes), then the old one is ticked off. A new clock time keeps the old day, a new
+day keeps the old time, "an hour later" / "push it back 30 minutes" count from the old time, and a bare
+"make it 4" is the 4 o'clock nearer the old time. A repeating reminder is left to the model.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from mol_local.harness.errors import BadArguments
+from mol_local.harness.when import parse_offset, parse_when
+from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall
+
+if TYPE_CHECKING:
+    from memory.timeline import TaskRecord
+    from mol_local.harness.hub import ToolHub
+
+_MOVE = re.compile(
+    r"^(?:(?:actually|no|sorry|oh|wait|hmm|ok|okay|hang on)[,!.]?\s+)*(?:(?:can|could|would) you\s+|please\s+|let'?s\s+)?"
+    r"(?:make|change|move|set|push|switch|put|shift|bring)\s+(?:it|that|that one|the reminder|that reminder)\s+"
+    r"(?:(?P<dir>back|forward)\s+(?:by\s+)?)?(?:to|for|at|until|till|on)?\s*(?P<when>.+?)(?:\s+instead)?(?:,?\s*(?:please|thanks))?[\s.!?]*$",
+    re.IGNORECASE)
+_LATER = re.compile(r"^(?P<n>.+?)\s+(?P<way>later|earlier|sooner)$", re.IGNORECASE)
+_CLOCK = re.compile(r"\d\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|\bnoon\b|\bmidnight\b|\bat\s+\d{1,2}\b|o'?clock|^\d{1,2}$", re.I)
+_DAY = re.compile(r"\b(?:today|tonight|tomorrow|next week|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd|rd|th)|"
+                  r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE)
+
+
+def moved_time(request: str, old: datetime, now: datetime) -> datetime | None:
+    """The new local time a follow-up gives an old reminder's time, or None when it is no such follow-up."""
+    m = _MOVE.match(" ".join(request.split()))
+    if m is None:
+        return None
+    when = m["when"].strip()
+    later = _LATER.match(when)
+    if later or m["dir"]:  # "an hour later", "push it back 30 minutes", "bring it forward by an hour"
+        try:
+            step = parse_offset((later["n"] if later else when).removeprefix("by ").strip())
+        except BadArguments:
+            step = None
+        if step is not None:
+            way = later["way"].lower() if later else {"back": "later", "forward": "earlier"}[m["dir"].lower()]
+            return old + step if way == "later" else old - step
+    if re.fullmatch(r"\d{1,2}", when) and 1 <= int(when) <= 12:  # "make it 4": the 4 nearer the old time (16:00 after noon)
+        hour = min((int(when) % 12, int(when) % 12 + 12), key=lambda h: abs(h - old.hour))
+        return old.replace(hour=hour, minute=0, second=0)
+    clock, day = bool(_CLOCK.search(when)), bool(_DAY.search(when))
+    if not (clock or day):
+        return None
+    try:
+        new = parse_when(when, now=now if day else old.replace(hour=0, minute=0))
+    except BadArguments:
+        return None
+    if clock and not day:
+        return old.replace(hour=new.hour, minute=new.minute, second=0)
+    return new if clock else new.replace(hour=old.hour, minute=old.minute, second=0)
+
+
+def follow_up_move(request: str, hub: ToolHub | None, conversation_id: str, history: Sequence[TaskRecord],
+                   now: datetime) -> list[ToolCall]:
+    """`moved_calls` for the newest open reminder of the conversation, when the previous task set it: "make it 10"
+    after a timer or a plan is about them, not about a reminder set three turns ago."""
+    latest = hub.reminders.latest(conversation_id) if hub is not None else None
+    if latest is None or not history or not any(latest["id"] in m.content for m in history[-1].messages if m.role == "tool"):
+        return []
+    return moved_calls(request, latest, now)
+
+
+def moved_calls(request: str, latest: dict | None, now: datetime) -> list[ToolCall]:
+    """reminders.create at the new time, then reminders.complete of the old one, for a follow-up that moves the
+    newest open reminder (`latest`: a reminders row); [] for any other request."""
+    if latest is None or latest.get("repeat") or not latest.get("due_at"):
+        return []
+    old = datetime.fromisoformat(latest["due_at"]).astimezone().replace(tzinfo=None)
+    new = moved_time(request, old, now)
+    if new is None or new == old:
+        return []
+    create = _call("reminders.create", {"text": latest["text"], "due": new.isoformat(timespec="minutes")})
+    return [create] if new < now else [create, _call("reminders.complete", {"id": latest["id"]})]
+
+
+def moved_answer(calls: list[dict]) -> str | None:
+    """"Moved: renew my passport — now Fri 11 Dec 2026, 15:00." from a move's two results; None for other calls."""
+    names = [c["name"] for c in calls]
+    if names != ["reminders.create", "reminders.complete"] or calls[0]["result"].startswith("Error"):
+        return None
+    m = re.match(r"^Reminder \w+ set for (?P<at>[^:]+:\d{2}): (?P<text>.+)$", calls[0]["result"].strip().splitlines()[0])
+    return f"Moved: {m['text']} — now {m['at']}." if m else None
+
+
+def _call(name: str, arguments: dict) -> ToolCall:
+    raw = CALL_OPEN + json.dumps({"name": name, "arguments": arguments}, ensure_ascii=False) + CALL_CLOSE
+    return ToolCall(name, arguments, raw, answers=True)
