@@ -21,6 +21,8 @@ import re
 from mol_local.genui.catalog import COMPONENTS
 from mol_local.genui.ground import named_items
 
+_THING_CARDS = ("birthday", "christmas", "greeting", "greetings", "thank-you", "thank you", "credit", "debit", "gift", "library",
+                "business", "sim", "post", "report", "bank", "id", "loyalty", "membership", "sd", "memory", "get well", "wedding")
 _KIND_WORDS: dict[str, str] = {
     "Checklist": r"check-?lists?|to-?do lists?|packing lists?|shopping lists?",
     "Table": r"tables?",
@@ -32,7 +34,7 @@ _KIND_WORDS: dict[str, str] = {
     "Timer": r"timers?|count-?downs?|count down",
     "Tabs": r"tabs",
     "Grid": r"grid",
-    "Card": r"cards?",
+    "Card": "".join(rf"(?<!{q} )" for q in _THING_CARDS) + r"cards?",
     "Button": r"buttons?",
 }
 _ANY = re.compile("|".join(f"(?P<{k}>\\b(?:{w})\\b)" for k, w in _KIND_WORDS.items()), re.I)
@@ -67,7 +69,7 @@ _VIEW = re.compile(r"(?:\b(?:an?)\s+|(?:^|[-:;,]\s*))(?:[\w'/-]+\s+){0,4}?(?:" +
                    r"|\bhow far am i\b|^count ?down\b", re.I)
 _NOT_A_VIEW = re.compile(
     r"\b(?:remind(?:ed|ing|s)?|(?:set|add|create|schedule|make) (?:me )?(?:an? )?reminders?|"
-    r"reminders? (?:for|at|to|on)|ping me|alert me|tell me to|note (?:that|down)|write down|jot|"
+    r"reminders? (?:for|at|to|on)|ping me|alert me|tell me to|note (?:that|down)|note(?=\s*:)|write down|jot|"
     r"remember (?:that|this|my)|save (?:a|this) note|book (?:a|the) table|reserve|"
     r"python|function|script|code|regex|sql|class|javascript|bash|shell|html|css|json|implement|program|app|api|"
     r"flask|django|php|react|rust|java|game)\b"

@@ -93,6 +93,8 @@ _LIST_START = re.compile(r"(?::|\b(?:with|covering|including|containing|items?)\
 _LIST_REST = re.compile(r"(?:(?!,\s*(?:with|plus)\b|\s-\s|\s+please\b)[^:?!.()])+")  # ", with a button …" ends it
 _VIEW_PART = re.compile(r"\b(?:check-?list|timer|progress bar|slider|button|dropdown|picker|toggle)\b", re.I)
 _LIST_FIRST = re.compile(r"^(?P<rest>[^:?!.()]+?)\s+(?:-\s+[\w ]*\blist|as an? (?:check-?)?list)\b", re.I)  # "eggs; milk - shopping list"
+_ADD_TO = re.compile(r"^(?:(?:please|can you|could you)\s+)?(?:add|put)\s+(?P<items>.+?)\s+(?:to|on|onto|in|into)\s+"
+                     r"(?:my|the|our)\s+[\w' -]{0,30}?\b(?:check)?list\b", re.IGNORECASE)
 _SPLIT = re.compile(r"\s*(?:;|,(?!\d{3}\b)|\band\b|\bor\b|\bplus\b)\s*", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|some|my)\s+", re.I)
 MAX_ITEM_WORDS = 5
@@ -108,6 +110,10 @@ def named_items(request: str) -> list[str]:
 def named_list(request: str) -> tuple[list[str], bool]:
     """(the named items, whether they are the whole list): after a colon the person wrote out the list
     itself; after "with", "including", "covering" the items are ones it must hold, among any others."""
+    if added := _ADD_TO.match(request.strip()):  # "Add milk to my shopping list": one item is a list too
+        parts = [p for p in (_ARTICLE.sub("", p.strip(" '\"")).strip() for p in _SPLIT.split(added["items"])) if p]
+        if parts and all(len(p.split()) <= MAX_ITEM_WORDS for p in parts):
+            return parts, True
     found: list[str] = []
     whole = False
     taken = 0  # a listing word inside a list already read starts no list of its own ("bread with butter, jam")

@@ -27,14 +27,15 @@ from mol_local.turn.arith import code, computed_answer, expression
 from mol_local.turn.dates import date_code
 from mol_local.turn.moved import moved_answer
 from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall, error_line
-from mol_local.turn.units import unit_code
+from mol_local.turn.units import currency_code, unit_code
+from mol_local.turn.when_said import ASK_WHEN, ask_when, says_no_time, with_stated_clock
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
 
 _TICK = re.compile(
     r"\b(?:tick|cross|check|mark|strike|scratch)\w*\b.{0,60}?\b(?:off|done|complete|completed|finished)\b|"
-    r"\b(?:remove|delete|clear|drop)\b.{0,40}\breminders?\b|\b(?:off|from) my (?:reminders|list|to-?do)",
+    r"\b(?:remove|delete|clear|drop|cancel)\b.{0,40}\breminders?\b|\b(?:off|from) my (?:reminders|list|to-?do)",
     re.I,
 )
 _DONE = re.compile(r"\b(?:done|finished|completed?|did|took care|sorted|dealt with|handled|already)\b", re.I)
@@ -48,6 +49,8 @@ _ASKS_NOTE = re.compile(r"\b(?:notes?|write|wrote|jot|save|keep|record|log|store
 NOT_NAMED = ("not run: the request asks to tick a reminder off, not to set one, and names no single open reminder — "
              "ask which one")
 _SEE = re.compile(r"\b(?:list|show|see|view|read|check|tell me|what|which|any|all)\b.{0,25}\breminders\b|"
+                  r"\b(?:what'?s|what is|anything)\b.{0,12}\bmy (?:calendar|agenda|schedule|diary)\b|"
+                  r"\bwhat(?: do i have| have i got|'?s on| is on)\s+(?:on\s+|planned\s+|for\s+)?(?:today|tonight|tomorrow|this week)\b|"
                   r"\b(?:what|anything)\b.{0,30}\bon my (?:list|to-?do(?: list)?|reminders)\b", re.I)
 _SET = re.compile(r"\b(?:remind me|set|add|create|make|new|heads-up|alarm|don't let me forget)\b", re.I)
 _WORD = re.compile(r"[a-z]+")
@@ -86,9 +89,11 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return replace(call, refused=NOT_NOTED)  # L1 saved "15 minutes before each appointment" for a day's plan
     if call.name == "reminders.create" and not _ASKS_REMINDER.search(request):
         return replace(call, refused=NOT_SET)  # L1 set three for "Rome, 3 days, €955 to spend … What does that leave me each day?"
+    if call.name == "reminders.create" and says_no_time(request):
+        return replace(call, refused=ASK_WHEN, answers=True)  # "Remind me to call Ana" was set for the minute it was asked
     if call.name != "reminders.create" or not isinstance(call.arguments.get("due"), str):
         return call
-    return with_stated_text(with_stated_offset(with_stated_day(call, request), request), request)
+    return with_stated_clock(with_stated_text(with_stated_offset(with_stated_day(call, request), request), request), request)
 
 
 def open_reminders(rt: Runtime) -> Callable[[], Sequence[dict]]:
@@ -113,7 +118,7 @@ def asks_to_see_reminders(request: str) -> bool:
     return bool(_SEE.search(request)) and not _SET.search(request) and not _TICK.search(request)
 
 
-_NOTE_ASK = (r"(?:(?:note|write|jot|put)(?: this| that| it)? down(?: that)?|note that|(?:make|take|save|keep) a note(?: that| saying)?|"
+_NOTE_ASK = (r"(?:(?:note|write|jot|put)(?: this| that| it)? down(?: that)?|note that|note(?=\s*:)|(?:make|take|save|keep) a note(?: that| saying)?|"
              r"(?:put|add|log) (?:this |that |it )?(?:in|to|into) my notes|record that)")
 _NOTE = re.compile(rf"\b{_NOTE_ASK}\s*[:,—-]?\s+(?P<body>.+)$", re.IGNORECASE)
 _NOTE_END = re.compile(r"(?:[\s,!.—-]+(?:please|thanks|thank you|cheers))+[\s!.?]*$|[\s!.?]+$", re.IGNORECASE)
@@ -241,7 +246,7 @@ def computed_call(request: str, today: date) -> ToolCall | None:
     conversion (turn/arith.py, turn/dates.py and turn/units.py say why): the turn runs it instead of asking the
     model, whose words it would replace."""
     found = expression(request)
-    settled = None if found else date_code(request, today) or unit_code(request)
+    settled = None if found else date_code(request, today) or unit_code(request) or currency_code(request)
     return _call("python", {"code": code(*found)}) if found else _call("python", {"code": settled}) if settled else None
 
 
@@ -291,6 +296,8 @@ def read_answer(calls: Sequence[dict]) -> str:
 
 
 def _said_back(call: dict) -> str:
+    if call["result"] == f"Error: {ASK_WHEN}":
+        return ask_when(call["arguments"].get("text", ""))
     if call["result"].startswith("Error"):
         return f"I couldn't do that: {error_line(call['result'])}"
     if call["name"] == "notes.create":

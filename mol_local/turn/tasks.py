@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
 
+from mol_local.turn.units import no_rate_answer
+
 
 class Step(Enum):
     ROUTE = "route"
@@ -214,8 +216,11 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 def unbacked_answer(text: str, request: str, calls: list[dict]) -> str | None:
     """Why the python call failed, for an answer that gives a number after it failed, when neither the request
-    nor any tool said that number (L2: a NameError, then "The square root of 7921 is 30."). None otherwise,
-    and for an answer holding code (a fix to try is not a claim)."""
+    nor any tool said that number (L2: a NameError, then "The square root of 7921 is 30."); for a currency
+    conversion with no rate, that offline there is none (`units.no_rate_answer`). None otherwise, and for an
+    answer holding code (a fix to try is not a claim)."""
+    if not calls and (honest := no_rate_answer(request, text)):  # "250 euros in dollars is 184 euros."
+        return honest
     runs = [c for c in calls if c["name"] == "python"]
     if not runs or "Error:" not in runs[-1]["result"] or "```" in text:
         return None

@@ -83,3 +83,35 @@ def unit_code(request: str) -> str | None:
             f"_v = {value}\n"
             "_r = round(_v, 2) if abs(_v) >= 0.1 else float(f'{_v:.3g}')\n"
             "int(_r) if float(_r).is_integer() else _r")
+
+
+_MONEY = (r"(?:euros?|eur|€|dollars?|usd|us dollars?|\$|pounds? sterling|gbp|£|quid|yen|jpy|¥|francs?|chf|rupees?|inr|"
+          r"yuan|rmb|cny|pesos?|mxn|krona|kronor|sek|nok|dkk|zloty|pln|canadian dollars?|cad|australian dollars?|aud|rand|zar)")
+_CURRENCY = re.compile(rf"{_LEAD}(?P<sym>[$£€¥])?\s*{_NUM}\s*(?P<a>{_MONEY})?\s+(?:to|into|in)\s+(?P<b>{_MONEY})"
+                       rf"(?:\s*,?\s*(?:at|with)\s+(?:a\s+)?(?:rate\s+(?:of\s+)?)?(?P<rate>\d+(?:\.\d+)?))?{_END}", re.IGNORECASE)
+
+
+def currency_code(request: str) -> str | None:
+    """The sandbox code for a currency conversion at the rate the request gives ("250 euros to dollars at 1.08");
+    None without a rate (see `no_rate_answer`) or for anything else."""
+    m = _CURRENCY.match(" ".join(request.split()))
+    if m is None or not (m["a"] or m["sym"]) or not m["rate"]:
+        return None
+    written = f"{m['sym'] or ''}{m['n']}{' ' + m['a'] if m['a'] else ''}"
+    return (f"# answer: {written} is {{}} {m['b']} at {m['rate']}.\n"
+            f"_v = {m['n'].replace(',', '')} * {m['rate']}\n"
+            "f'{_v:,.2f}'")
+
+
+def no_rate_answer(request: str, answer: str) -> str | None:
+    """The honest answer to a currency conversion with no rate given, when the model's answer gives a number the
+    request did not: offline there are no exchange rates (L0 answered "250 euros in dollars is 184 euros.")."""
+    m = _CURRENCY.match(" ".join(request.split()))
+    if m is None or not (m["a"] or m["sym"]) or m["rate"]:
+        return None
+    said = set(re.findall(r"\d+(?:[.,]\d+)?", request))
+    if not any(n not in said for n in re.findall(r"\d+(?:[.,]\d+)?", answer)):
+        return None
+    return (f"I can't convert {m['sym'] or ''}{m['n']}{' ' + m['a'] if m['a'] else ''} to {m['b']}: I work offline and have no exchange "
+            f"rates. Tell me the rate (e.g. \"{request.strip().rstrip('?.!')} at 1.08\") and I'll work it out.")
+

@@ -296,3 +296,15 @@ def test_a_table_of_a_source_is_headed_for_the_cells_its_rows_have() -> None:
     doc = _doc([{"id": "t", "type": "Table", "label": "Me", "columns": ["People to contact"], "source": "memories"}], {})
     assert ground(doc, "I want what you know about me, as a table.") == ["table 't' headed Memory, Kind"]
     assert doc.component("t")["columns"] == ["Memory", "Kind"]
+
+
+def test_what_is_added_to_a_list_is_the_list() -> None:
+    """Tried with mol chat: "Add milk to my shopping list" came back as Milk and Water."""
+    from mol_local.genui.ground import named_list
+
+    assert named_list("Add milk to my shopping list") == (["milk"], True)
+    assert named_list("add eggs and bread to the shopping list") == (["eggs", "bread"], True)
+    doc = _doc([{"id": "c", "type": "Checklist", "label": "Shop", "bind": "items"}],
+               {"items": [{"label": "Milk", "done": False}, {"label": "Water", "done": False}]})
+    ground(doc, "Add milk to my shopping list")
+    assert doc.state["items"] == [{"label": "Milk", "done": False}]

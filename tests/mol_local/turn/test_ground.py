@@ -302,3 +302,44 @@ def test_a_reminder_asked_every_day_repeats_and_a_tick_off_is_no_memory() -> Non
     rows = [{"id": "r1", "text": "take my pills"}, {"id": "r2", "text": "call the bank"}]
     ticked = grounded(ToolCall("memory.remember", {"text": "The user's pills"}, "raw"), "I took my pills, tick that off", lambda: rows)
     assert (ticked.name, ticked.arguments) == ("reminders.complete", {"id": "r1"})
+
+
+def test_a_reminder_with_no_time_asks_when_and_one_clock_time_is_kept() -> None:
+    """Tried with mol chat: "Remind me to call Ana" was set for the minute it was asked, "Remind me about the meeting
+    later" was refused as "due 'the meeting' is not a time I can read", "Set an alarm for 6:30 tomorrow" was set for
+    tomorrow 9am, and "Cancel my dentist reminder" made a reminder called "Cancel my dentist reminder"."""
+    from mol_local.turn.when_said import ASK_WHEN
+
+    ana = grounded(create(text="call Ana", due="Fri 4 Dec 2026, 18:43"), "Remind me to call Ana")
+    assert ana.refused == ASK_WHEN and ana.answers
+    assert read_answer([{"name": "reminders.create", "arguments": ana.arguments, "result": f"Error: {ASK_WHEN}"}]) == \
+        "When should I remind you to call Ana?"
+    meeting = {"name": "reminders.create", "arguments": {"text": "the meeting later"}, "result": f"Error: {ASK_WHEN}"}
+    assert read_answer([meeting]) == "When should I remind you about the meeting?"
+    assert grounded(create(text="call Ana", due="in 5 minutes"), "Remind me in five minutes to call Ana").refused is None
+    assert grounded(create(text="alarm", due="tomorrow 9am"), "Set an alarm for 6:30 tomorrow").arguments["due"] == "tomorrow 6:30"
+    kept = create(text="meeting", due="tomorrow 1:30pm")  # worked out from a lead time: the model's
+    assert grounded(kept, "remind me 30 minutes before my 2pm meeting tomorrow").arguments["due"] == "tomorrow 1:30pm"
+    rows = [{"id": "d1", "text": "dentist"}, {"id": "g1", "text": "gym"}]
+    cancel = grounded(create(text="Cancel my dentist reminder", due="Dec 4 2026"), "Cancel my dentist reminder", lambda: rows)
+    assert (cancel.name, cancel.arguments) == ("reminders.complete", {"id": "d1"})
+
+
+@pytest.mark.parametrize(("text", "sees"), [
+    ("What's on my calendar tomorrow?", True), ("what do I have tomorrow?", True), ("What have I got on this week", True),
+    ("Add the dentist to my calendar on Friday at 3pm", False), ("What's the weather tomorrow?", False),
+])
+def test_a_calendar_question_lists_the_reminders(text: str, sees: bool) -> None:
+    """Tried with mol chat: "What's on my calendar tomorrow?" got "Your calendar is on November 30th."."""
+    assert asks_to_see_reminders(text) is sees
+
+
+def test_note_colon_is_a_note() -> None:
+    """Tried with mol chat: "Note: buy a birthday card for Tom" went to L3 as a card holding "March 3rd" (a memory)."""
+    from mol_local.genui.asked import names_a_view
+    from mol_local.turn.ground import settled_call
+
+    assert settled_call("Note: buy a birthday card for Tom").arguments == {  # type: ignore[union-attr]
+        "title": "Buy a birthday card", "body": "buy a birthday card for Tom"}
+    assert not names_a_view("Note: buy a birthday card for Tom") and not names_a_view("buy a birthday card for Tom")
+    assert names_a_view("a card for Today with these lines: call Mum; buy bread")

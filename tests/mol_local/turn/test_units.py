@@ -44,3 +44,18 @@ def test_arithmetic_and_calendar_come_first() -> None:
     assert computed_call("What is 12 * 3?", TODAY).arguments["code"].startswith("# 12 * 3\n")  # type: ignore[union-attr]
     assert computed_call("Convert 5 miles to km", TODAY).arguments["code"].startswith("# answer: 5 miles is")  # type: ignore[union-attr]
     assert computed_call("Convert my recipe to vegan", TODAY) is None
+
+
+def test_a_currency_is_converted_only_at_a_rate_the_person_gives() -> None:
+    """Offline there are no exchange rates: L0 answered "How much is 250 euros in dollars?" with "250 euros in dollars
+    is 184 euros."; with a rate it is arithmetic."""
+    from mol_local.turn.units import currency_code, no_rate_answer
+
+    source = currency_code("convert 250 euros to dollars at 1.08")
+    assert source is not None and computed_answer(source, _run(source)) == "250 euros is 270.00 dollars at 1.08."
+    asked = "How much is 250 euros in dollars?"
+    assert currency_code(asked) is None
+    assert no_rate_answer(asked, "250 euros in dollars is 184 euros.").startswith(  # type: ignore[union-attr]
+        "I can't convert 250 euros to dollars: I work offline and have no exchange rates.")
+    assert no_rate_answer(asked, "I can't look that up, sorry.") is None  # no made-up number: the model's words stand
+    assert no_rate_answer("Convert 5 miles to km", "8 km") is None

@@ -1,0 +1,56 @@
+"""When a reminder request says its time — or says none.
+
+Tried with `mol chat` on the embedded default: "Remind me to call Ana" was set for the minute it was asked
+(the model copied the clock from the tail), "Remind me about the meeting later" was refused by the tool as
+"due 'the meeting' is not a time I can read", and "Set an alarm for 6:30 tomorrow" was set for tomorrow 9am.
+A request that names no time at all gets one question back ("When should I remind you to call Ana?") and
+nothing is set; a request that names one clock time gets that time, whatever the model wrote.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from mol_local.harness.when import copies_a_time, stated_offset
+from mol_local.turn.tasks import ToolCall
+
+ASK_WHEN = "not run: the request names no time — ask when"
+_WHEN_WORDS = re.compile(
+    r"\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|weekend|week|month|year|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"
+    r"jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
+    r"every|daily|weekly|monthly|hourly|hour|hours|minute|minutes|mins?|half|quarter|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\b",
+    re.IGNORECASE)
+_CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b", re.I)
+_VAGUE_END = re.compile(r"\s+(?:later(?: on)?|soon|sometime|some time|at some point)$", re.IGNORECASE)
+_NOT_A_TASK = re.compile(r"^(?:the|a|an|my|our|your|about|of)\b", re.IGNORECASE)
+
+
+def says_no_time(request: str) -> bool:
+    """Whether a request names no time at all (no clock, day, date, "in N minutes", "every …")."""
+    return _WHEN_WORDS.search(request) is None
+
+
+def ask_when(text: str) -> str:
+    """The one question back for a reminder with no time: "When should I remind you to call Ana?"."""
+    what = _VAGUE_END.sub("", " ".join(str(text).split()).rstrip(".!?")).strip()
+    if not what:
+        return "When should I remind you?"
+    lead = "" if re.match(r"^(?:to|about|of)\b", what, re.I) else "about " if _NOT_A_TASK.match(what) else "to "
+    return f"When should I remind you {lead}{what}?"
+
+
+def with_stated_clock(call: ToolCall, request: str) -> ToolCall:
+    """The one clock time a request names, in place of the model's when it wrote another or none ("Set an alarm
+    for 6:30 tomorrow" was set for "tomorrow 9am"). Left alone with a lead time ("30 minutes before my 2pm"),
+    which the model may have worked out, or when the request names several times."""
+    due = call.arguments.get("due") if call.name == "reminders.create" else None
+    said = {re.sub(r"\s+", "", m.lower()) for m in _CLOCK.findall(request)}
+    if not isinstance(due, str) or len(said) != 1 or stated_offset(request) or call.arguments.get("before") \
+            or copies_a_time(due, request):
+        return call
+    clock = _CLOCK.search(request)[0].strip()  # type: ignore[index]
+    fixed = _CLOCK.sub(clock, due, count=1) if _CLOCK.search(due) else f"{due} at {clock}".strip()
+    return replace(call, arguments={**call.arguments, "due": fixed})
