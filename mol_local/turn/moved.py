@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import parse_offset, parse_when
-from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall
+from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall, parse_tool_calls
+from mol_local.turn.when_said import ASK_WHEN
 
 if TYPE_CHECKING:
     from memory.timeline import TaskRecord
@@ -68,12 +69,35 @@ def moved_time(request: str, old: datetime, now: datetime) -> datetime | None:
 
 def follow_up_move(request: str, hub: ToolHub | None, conversation_id: str, history: Sequence[TaskRecord],
                    now: datetime) -> list[ToolCall]:
-    """`moved_calls` for the newest open reminder of the conversation, when the previous task set it: "make it 10"
-    after a timer or a plan is about them, not about a reminder set three turns ago."""
+    """The reminder asked for last turn once the person says when (`answered_when`), else `moved_calls` for the
+    newest open reminder of the conversation when the previous task set or listed it: "make it 10" after a timer
+    or a plan is about them, not about a reminder set three turns ago."""
+    if history and (asked := answered_when(request, history[-1].messages, now)):
+        return asked
     latest = hub.reminders.latest(conversation_id) if hub is not None else None
     if latest is None or not history or not any(latest["id"] in m.content for m in history[-1].messages if m.role == "tool"):
         return []
     return moved_calls(request, latest, now)
+
+
+_ONLY_WHEN = re.compile(r"^(?:(?:ok(?:ay)?|oh|um+|hmm|sure|yes)[,!.]?\s+)?(?:(?:make it|set it for|remind me)\s+)?(?P<when>.+?)"
+                        r"(?:,?\s*(?:please|thanks|thank you))?[\s.!]*$", re.IGNORECASE)
+
+
+def answered_when(request: str, previous: Sequence, now: datetime) -> list[ToolCall]:
+    """The reminder asked for last turn, now that the person says when: "Remind me to call Ana" got "When should I
+    remind you to call Ana?" and "tomorrow at 5pm" is the answer (on its own it asks for no reminder, and was
+    refused as one). [] unless the previous task ended on that question and the request is only a time."""
+    asked = [m for m in previous if m.role == "tool" and m.content == f"Error: {ASK_WHEN}"]
+    said = _ONLY_WHEN.match(" ".join(request.split()))
+    if not asked or previous[-1].role != "assistant" or said is None or len(said["when"].split()) > 6:
+        return []
+    calls = [c for m in previous if m.role == "assistant" for c in parse_tool_calls(m.content) if c.name == "reminders.create"]
+    try:
+        parse_when(said["when"], now=now)
+    except BadArguments:
+        return []
+    return [_call("reminders.create", {"text": calls[-1].arguments["text"], "due": said["when"]})] if calls else []
 
 
 def moved_calls(request: str, latest: dict | None, now: datetime) -> list[ToolCall]:

@@ -198,3 +198,16 @@ def test_a_follow_up_moves_the_reminder_just_set(scripted_runtime) -> None:
     past = again.run_turn("move it to 8am today", slot="L0")  # passed: refused, the reminder stays
     assert past.answer.startswith("I couldn't do that:") and "has already passed" in past.answer
     assert len(rt.tool_hub.reminders.list()) == 1
+
+
+def test_a_reminder_with_no_time_asks_when_and_the_next_message_sets_it(scripted_runtime) -> None:
+    """Tried with mol chat: "Remind me to call Ana" was set for the minute it was asked."""
+    rt, scripted = scripted_runtime([call("reminders.create", text="call Ana", due="Tue 1 Dec 2026, 20:53"), "never read"])
+    session = rt.session()
+    asked = session.run_turn("Remind me to call Ana", slot="L0")
+    assert asked.answer == "When should I remind you to call Ana?" and rt.tool_hub.reminders.list() == []
+    told = session.run_turn("tomorrow at 5pm", slot="L0")
+    assert told.answer == "Reminder set for Wed 2 Dec 2026, 17:00: call Ana." and scripted.outputs == ["never read"]
+    scripted.outputs = ["Sure."]
+    assert session.run_turn("tomorrow at 6pm", slot="L0").answer == "Sure."  # answered already: no second reminder
+    assert len(rt.tool_hub.reminders.list()) == 1
