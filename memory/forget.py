@@ -110,6 +110,28 @@ def forget_memories(bank: MemoryBank, ids: Iterable[str], manifests: ManifestSou
     return report
 
 
+def redact_tasks(bank: MemoryBank, task_ids: Sequence[str], manifests: ManifestSource) -> ForgetReport:
+    """Redact whole turns (every message and summary, stored views dropped) and keep them out of training: the
+    turns that say what the person asked, in the chat, to be forgotten (mol_local/turn/forgetting.py)."""
+    if not task_ids:
+        return ForgetReport()
+    db = bank.store.db
+    w, a = _in("task_id", task_ids)
+    with transaction(db) as tx:
+        tx.execute(f"update messages set content = ? where {w}", [FORGOTTEN, *a])
+        tx.execute(f"update summaries set text = ? where {w}", [FORGOTTEN, *a])
+        _drop_views(tx, w, a)
+        tx.execute(f"update conversations set revision = revision + 1 where id in (select conversation_id from tasks where "
+                   f"{_in('id', task_ids)[0]})", list(task_ids))
+        stamp = now_iso()
+        tx["forgotten_tasks"].insert_all(({"task_id": t, "reason": "asked to forget", "forgotten_at": stamp} for t in task_ids),
+                                         replace=True)
+    report = ForgetReport([], len(task_ids), 0)
+    _scrub(bank, report, rebuild_index=False)
+    report.marked_revisions = mark_revisions(db, manifests, list(task_ids), "asked to forget")
+    return report
+
+
 def forget_conversation(bank: MemoryBank, conversation_id: str, manifests: ManifestSource) -> ForgetReport:
     """Delete a conversation: its turns, its memories (and any holding its words), notes, reminders, tool-call rows, UI views."""
     db = bank.store.db

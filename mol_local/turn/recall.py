@@ -14,7 +14,7 @@ from memory import fts
 from memory.timewords import TIME_QUESTION, time_window
 from mol_local.extract import supersede
 from mol_local.statements import is_request, key_of, second_person, statements
-from mol_local.turn.ground import asks_for_a_note
+from mol_local.turn.ground import asks_for_a_note, content_stems
 from mol_local.turn.result import TurnResult
 
 if TYPE_CHECKING:
@@ -115,14 +115,35 @@ _DENIED = re.compile(r"\b(?:haven't|have not|hasn't|didn't|did not|never)\s+(?:\
                      r"\b(?:don't|do not) know\b|\bno record\b", re.IGNORECASE)
 
 
-def told_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
+_ASKS_MINE = re.compile(r"^(?:(?:and|so|ok|hey)[,]?\s+)?(?:do you (?:know|remember)|what(?:'s| is| was)|who(?:'s| is)|tell me|"
+                        r"remind me (?:of|what))\s+(?:what\s+)?my\s+(?P<x>[\w' -]{1,30}?)(?:\s+(?:is|was|called|named))?[\s?.!]*$",
+                        re.IGNORECASE)
+
+
+def unknown_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: str) -> str | None:
+    """"I don't know your car yet" for "Do you know my car?" when nothing in the tail or what the person said in
+    the conversation (`seen`: their messages that are not questions) names it and the answer claims to know: after the car was forgotten, L0 answered "Your
+    car is the user's sister." from a tail holding only the sister. None otherwise."""
+    m = _ASKS_MINE.match(text.strip())
+    if m is None or not answer.lower().lstrip().startswith("your"):
+        return None
+    thing = content_stems(m["x"])
+    if not thing or any(thing & content_stems(r.memory.text) for r in recalled) or thing & content_stems(seen):
+        return None
+    return f"I don't know your {m['x'].strip()} yet — tell me and I'll remember it."
+
+
+def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: str = "") -> str | None:
     """What the person said about X, from the tail, when they ask "What did I tell you about X?" and the answer
     denies being told while the tail holds it: three weeks after "The plumber Dave is coming on Tuesday to fix the
     kitchen sink", its said memory was in the tail and L0 answered "You haven't told me anything about the plumber
-    Dave yet." Everything known for "what do you know about me?" (`known_all_answer`); else `known_answer`.
+    Dave yet." Everything known for "what do you know about me?" (`known_all_answer`), nothing made up about
+    what nothing says (`unknown_answer`, given what the conversation `seen` holds); else `known_answer`.
     None otherwise (the model's answer stands)."""
     if everything := known_all_answer(text, recalled):
         return everything
+    if unknown := unknown_answer(text, answer, recalled, seen):
+        return unknown
     m = _TOLD_ASK.search(text.strip())
     if m is None or not _DENIED.search(answer):
         return known_answer(answer, recalled) or heard_answer(text, answer)

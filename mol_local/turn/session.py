@@ -22,6 +22,7 @@ from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
 from mol_local.turn.ground import computed_call, open_reminders, read_answer, settled_call
+from mol_local.turn.forgetting import forget_turn, forget_what
 from mol_local.turn.moved import follow_up_move
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, told_answer, uses_writer
@@ -107,6 +108,8 @@ class Session:
             self.refresh()
             if (fact := remember_text(text)) is not None:
                 return remember_turn(self, fact, text.strip())
+            if (what := forget_what(text)) is not None:
+                return forget_turn(self, what)
             self._continue = continue_task
             self._forced = slot
             self.options = options or AnswerOptions()
@@ -321,7 +324,8 @@ class Session:
                 elif self.tools is not None:  # no markup, no uncomputed number, each reminder as the tool set it
                     answer = unfinished_answer(answer) or unbacked_answer(answer, text, tool_calls) or said_as_set(answer, tool_calls)
                 new.append(MessageRecord("assistant", answer))
-        if not tool_calls and composed is None and (told := told_answer(text, answer, recalled)):
+        seen = " ".join(m.content for t in history for m in t.messages if m.role == "user" and not m.content.rstrip().endswith("?"))
+        if not tool_calls and composed is None and (told := told_answer(text, answer, recalled, seen)):
             answer = told  # the tail held what they told, the model denied it
             new[-1] = MessageRecord("assistant", answer)
         if hooks.on_answer:

@@ -206,3 +206,16 @@ def test_what_do_you_know_about_me_gets_every_fact_in_the_tail_and_says_them(sma
     assert set(runtime.memory.store.uses(result.task_id)) == {r.memory.id for r in found}
     assert known_all_answer(question, []) is None  # nothing known: the model's answer stands
     assert known_all_answer("What is my cat called?", found) is None
+
+
+def test_an_answer_about_something_nothing_names_says_it_is_not_known() -> None:
+    """After the car was forgotten L0 answered "Do you know my car?" with "Your car is the user's sister."."""
+    from mol_local.turn.recall import unknown_answer
+
+    tail = [Recalled(new_memory("The user's sister is called Mia."), 0.3)]
+    assert unknown_answer("Do you know my car?", "Your car is the user's sister.", tail, "") == \
+        "I don't know your car yet — tell me and I'll remember it."
+    dog = [Recalled(new_memory("The user's dog is called Biscuit."), 0.5)]
+    assert unknown_answer("What is my dog called?", "Your dog is called Rex.", dog, "") is None  # the tail names it
+    assert unknown_answer("What's my car?", "Your car is a blue Golf.", tail, "my car is a blue golf") is None  # said here
+    assert unknown_answer("Do you know my car?", "I don't know.", tail, "") is None  # claims nothing
