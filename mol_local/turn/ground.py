@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 from mol_local.harness.builtins import listed_reminders
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import copies_a_time, parse_when, stated_offset
-from mol_local.statements import second_person, statements
+from mol_local.statements import is_question, second_person, statements
 from mol_local.turn.arith import code, computed_answer, expression
 from mol_local.turn.dates import date_code
 from mol_local.turn.moved import moved_answer
 from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall, error_line
 from mol_local.turn.units import currency_code, unit_code
-from mol_local.turn.when_said import ASK_WHEN, ask_when, says_no_time, with_stated_clock
+from mol_local.turn.when_said import ASK_WHEN, ask_when, asks_back, says_no_time, with_stated_clock
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
@@ -44,6 +44,8 @@ NOT_ASKED = ("not run: the request does not say a reminder is done, so nothing w
 NOT_SET = ("not run: the request asks for no reminder, so none was set — answer the request in words")
 _ASKS_REMINDER = re.compile(r"\b(?:remind\w*|heads[- ]?up|alert me|ping me|nudge|(?:don't|do not) let me forget|alarms?|notify me|"
                             r"wake me|make sure I|tell me to|schedule)\b", re.IGNORECASE)
+NOT_STATED = "not run: the request asks something and states nothing to remember — answer the request in words"
+_KEEP_ASK = re.compile(r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|keep|note|store|save)\b|\bremember that\b", re.I)
 NOT_NOTED = "not run: the request asks for no note, so none was saved — answer the request in words"
 _ASKS_NOTE = re.compile(r"\b(?:notes?|write|wrote|jot|save|keep|record|log|store|down|list|file)\b", re.IGNORECASE)
 NOT_NAMED = ("not run: the request asks to tick a reminder off, not to set one, and names no single open reminder — "
@@ -87,7 +89,9 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return call if keep else replace(call, arguments={**call.arguments, "text": fact}, answers=True)
     if call.name == "notes.create" and not _ASKS_NOTE.search(request):
         return replace(call, refused=NOT_NOTED)  # L1 saved "15 minutes before each appointment" for a day's plan
-    if call.name == "reminders.create" and not _ASKS_REMINDER.search(request):
+    if call.name == "memory.remember" and is_question(request) and not _KEEP_ASK.search(request):  # "Do you know my car?"
+        return replace(call, refused=NOT_STATED)
+    if call.name == "reminders.create" and (not _ASKS_REMINDER.search(request) or asks_back(request)):
         return replace(call, refused=NOT_SET)  # L1 set three for "Rome, 3 days, €955 to spend … What does that leave me each day?"
     if call.name == "reminders.create" and says_no_time(request):
         return replace(call, refused=ASK_WHEN, answers=True)  # "Remind me to call Ana" was set for the minute it was asked

@@ -125,8 +125,8 @@ def unknown_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: s
     the conversation (`seen`: their messages that are not questions) names it and the answer claims to know: after the car was forgotten, L0 answered "Your
     car is the user's sister." from a tail holding only the sister. None otherwise."""
     m = _ASKS_MINE.match(text.strip())
-    if m is None or not answer.lower().lstrip().startswith("your"):
-        return None
+    if m is None or not re.search(rf"\byour {re.escape(m['x'].strip())}(?:'s)?\s+(?:is|was|are|were|has|called|named)\b", answer, re.I):
+        return None  # claims nothing about it
     thing = content_stems(m["x"])
     if not thing or any(thing & content_stems(r.memory.text) for r in recalled) or thing & content_stems(seen):
         return None
@@ -135,7 +135,8 @@ def unknown_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: s
 
 def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: str = "") -> str | None:
     """What the person said about X, from the tail, when they ask "What did I tell you about X?" and the answer
-    denies being told while the tail holds it: three weeks after "The plumber Dave is coming on Tuesday to fix the
+    denies being told, or says none of it, while the tail holds it ("Thanks for asking … What was it about the
+    dentist that caught your attention?" with the dentist's date in the tail): three weeks after "The plumber Dave is coming on Tuesday to fix the
     kitchen sink", its said memory was in the tail and L0 answered "You haven't told me anything about the plumber
     Dave yet." Everything known for "what do you know about me?" (`known_all_answer`), nothing made up about
     what nothing says (`unknown_answer`, given what the conversation `seen` holds); else `known_answer`.
@@ -145,12 +146,13 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: str 
     if unknown := unknown_answer(text, answer, recalled, seen):
         return unknown
     m = _TOLD_ASK.search(text.strip())
-    if m is None or not _DENIED.search(answer):
+    if m is None:
         return known_answer(answer, recalled) or heard_answer(text, answer)
     topic = fts.terms(m["topic"] or m["t2"] or "")
     told = [r.memory for r in recalled if topic and fts.says_any(r.memory.text, topic)]
-    if not told:
-        return None
+    about = content_stems(" ".join(r.text for r in told)) - content_stems(m["topic"] or m["t2"] or "")
+    if not told or (not _DENIED.search(answer) and about & content_stems(answer)):
+        return None if told or _DENIED.search(answer) else known_answer(answer, recalled) or heard_answer(text, answer)
     lines = []
     for row in told[:3]:
         day = datetime.fromisoformat((row.said_at or row.created_at)[:19]).strftime("%a %-d %b %Y")

@@ -28,6 +28,15 @@ _VAGUE_END = re.compile(r"\s+(?:later(?: on)?|soon|sometime|some time|at some po
 _NOT_A_TASK = re.compile(r"^(?:the|a|an|my|our|your|about|of)\b", re.IGNORECASE)
 
 
+_ASKS_BACK = re.compile(r"^\s*(?:can you |could you |please )?remind me,?\s+(?:what|who|whom|where|when|which|how|of what|about what)\b", re.I)
+
+
+def asks_back(request: str) -> bool:
+    """"Remind me what I told you about the dentist": a question, not a reminder to set (it was asked "When
+    should I remind you about the dentist?")."""
+    return bool(_ASKS_BACK.search(request))
+
+
 def says_no_time(request: str) -> bool:
     """Whether a request names no time at all (no clock, day, date, "in N minutes", "every …")."""
     return _WHEN_WORDS.search(request) is None

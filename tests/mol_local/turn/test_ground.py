@@ -343,3 +343,16 @@ def test_note_colon_is_a_note() -> None:
         "title": "Buy a birthday card", "body": "buy a birthday card for Tom"}
     assert not names_a_view("Note: buy a birthday card for Tom") and not names_a_view("buy a birthday card for Tom")
     assert names_a_view("a card for Today with these lines: call Mum; buy bread")
+
+
+def test_a_question_is_nothing_to_remember_or_to_set() -> None:
+    """Held-out L0 (mol bench specialists): "Do you know my car?" called memory.remember and answered "I'll remember
+    that your car."; "Remind me what I told you about the dentist" was asked "When should I remind you …?"."""
+    from mol_local.turn.ground import NOT_SET, NOT_STATED
+
+    remember = ToolCall("memory.remember", {"text": "your car"}, "")
+    assert grounded(remember, "Do you know my car?").refused == NOT_STATED
+    assert grounded(remember, "Do you remember my car?").refused == NOT_STATED
+    assert grounded(remember, "Can you remember that my dog is called Rex?").refused is None  # asked as a question, still a fact
+    dentist = create(text="The dentist", due="the dentist")
+    assert grounded(dentist, "Remind me what I told you about the dentist").refused == NOT_SET
