@@ -120,7 +120,7 @@ _ASKS_MINE = re.compile(r"^(?:(?:and|so|ok|hey)[,]?\s+)?(?:do you (?:know|rememb
                         re.IGNORECASE)
 
 
-def unknown_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: str) -> str | None:
+def unknown_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequence[str]) -> str | None:
     """"I don't know your car yet" for "Do you know my car?" when nothing in the tail or what the person said in
     the conversation (`seen`: their messages that are not questions) names it and the answer claims to know: after the car was forgotten, L0 answered "Your
     car is the user's sister." from a tail holding only the sister. None otherwise."""
@@ -128,12 +128,12 @@ def unknown_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: s
     if m is None or not re.search(rf"\byour {re.escape(m['x'].strip())}(?:'s)?\s+(?:is|was|are|were|has|called|named)\b", answer, re.I):
         return None  # claims nothing about it
     thing = content_stems(m["x"])
-    if not thing or any(thing & content_stems(r.memory.text) for r in recalled) or thing & content_stems(seen):
+    if not thing or any(thing & content_stems(r.memory.text) for r in recalled) or thing & content_stems(" ".join(seen)):
         return None
     return f"I don't know your {m['x'].strip()} yet — tell me and I'll remember it."
 
 
-def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: str = "") -> str | None:
+def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequence[str] = ()) -> str | None:
     """What the person said about X, from the tail, when they ask "What did I tell you about X?" and the answer
     denies being told, or says none of it, while the tail holds it ("Thanks for asking … What was it about the
     dentist that caught your attention?" with the dentist's date in the tail): three weeks after "The plumber Dave is coming on Tuesday to fix the
@@ -150,9 +150,12 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: str 
         return known_answer(answer, recalled) or heard_answer(text, answer)
     topic = fts.terms(m["topic"] or m["t2"] or "")
     told = [r.memory for r in recalled if topic and fts.says_any(r.memory.text, topic)]
-    about = content_stems(" ".join(r.text for r in told)) - content_stems(m["topic"] or m["t2"] or "")
-    if not told or (not _DENIED.search(answer) and about & content_stems(answer)):
-        return None if told or _DENIED.search(answer) else known_answer(answer, recalled) or heard_answer(text, answer)
+    here = [said for said in seen if topic and fts.says_any(said, topic)] if not told else []  # said in this conversation
+    about = content_stems(" ".join([r.text for r in told] + here)) - content_stems(m["topic"] or m["t2"] or "")
+    if not (told or here) or (not _DENIED.search(answer) and about & content_stems(answer)):
+        return None if told or here or _DENIED.search(answer) else known_answer(answer, recalled) or heard_answer(text, answer)
+    if here:
+        return "\n".join(f'You told me: "{said}"' for said in here[-2:])
     lines = []
     for row in told[:3]:
         day = datetime.fromisoformat((row.said_at or row.created_at)[:19]).strftime("%a %-d %b %Y")

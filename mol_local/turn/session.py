@@ -324,7 +324,7 @@ class Session:
                 elif self.tools is not None:  # no markup, no uncomputed number, each reminder as the tool set it
                     answer = unfinished_answer(answer) or unbacked_answer(answer, text, tool_calls) or said_as_set(answer, tool_calls)
                 new.append(MessageRecord("assistant", answer))
-        seen = " ".join(m.content for t in history for m in t.messages if m.role == "user" and not m.content.rstrip().endswith("?"))
+        seen = [m.content for t in history for m in t.messages if m.role == "user" and not m.content.rstrip().endswith("?")]
         if not tool_calls and composed is None and (told := told_answer(text, answer, recalled, seen)):
             answer = told  # the tail held what they told, the model denied it
             new[-1] = MessageRecord("assistant", answer)

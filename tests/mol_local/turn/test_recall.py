@@ -213,12 +213,12 @@ def test_an_answer_about_something_nothing_names_says_it_is_not_known() -> None:
     from mol_local.turn.recall import unknown_answer
 
     tail = [Recalled(new_memory("The user's sister is called Mia."), 0.3)]
-    assert unknown_answer("Do you know my car?", "Your car is the user's sister.", tail, "") == \
+    assert unknown_answer("Do you know my car?", "Your car is the user's sister.", tail, []) == \
         "I don't know your car yet — tell me and I'll remember it."
     dog = [Recalled(new_memory("The user's dog is called Biscuit."), 0.5)]
-    assert unknown_answer("What is my dog called?", "Your dog is called Rex.", dog, "") is None  # the tail names it
-    assert unknown_answer("What's my car?", "Your car is a blue Golf.", tail, "my car is a blue golf") is None  # said here
-    assert unknown_answer("Do you know my car?", "I don't know.", tail, "") is None  # claims nothing
+    assert unknown_answer("What is my dog called?", "Your dog is called Rex.", dog, []) is None  # the tail names it
+    assert unknown_answer("What's my car?", "Your car is a blue Golf.", tail, ["my car is a blue golf"]) is None  # said here
+    assert unknown_answer("Do you know my car?", "I don't know.", tail, []) is None  # claims nothing
 
 
 def test_asked_what_they_told_an_answer_that_says_none_of_it_gets_the_tail() -> None:
@@ -231,5 +231,7 @@ def test_asked_what_they_told_an_answer_that_says_none_of_it_gets_the_tail() -> 
     vague = "Thanks for asking, I'll be happy to help. What was it about the dentist that caught your attention?"
     assert told_answer(asked, vague, tail) == "I know that your dentist appointment is on the 3rd of June."
     assert told_answer(asked, "You told me the dentist is on the 3rd of June.", tail) is None  # it said it
-    assert unknown_answer("Do you know my car?", "Thanks for telling me: your car is a car.", [], "") == \
+    said = ["The dentist moved my check-up to the 3rd of June"]  # said earlier in this conversation, not in the tail
+    assert told_answer(asked, vague, [], said) == 'You told me: "The dentist moved my check-up to the 3rd of June"'
+    assert unknown_answer("Do you know my car?", "Thanks for telling me: your car is a car.", [], []) == \
         "I don't know your car yet — tell me and I'll remember it."
