@@ -12,7 +12,6 @@ result is the answer: in the app, the L1 specialist said it had ticked off
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -26,7 +25,7 @@ from mol_local.statements import is_question, second_person, statements
 from mol_local.turn.arith import code, computed_answer, expression
 from mol_local.turn.dates import date_code
 from mol_local.turn.moved import moved_answer
-from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall, error_line
+from mol_local.turn.tasks import ToolCall, answering_call, error_line
 from mol_local.turn.units import currency_code, unit_code
 from mol_local.turn.when_said import ASK_WHEN, ask_when, asks_back, says_no_time, with_stated_clock
 
@@ -149,9 +148,9 @@ def settled_call(request: str) -> ToolCall | None:
     None for any other request, and for one that also asks for a reminder (that is the model's to write).
     """
     if asks_to_see_reminders(request):
-        return _call("reminders.list", {})
+        return answering_call("reminders.list", {})
     if asks_to_see_notes(request):
-        return _call("notes.find", {"query": ""})
+        return answering_call("notes.find", {"query": ""})
     return None if REMIND.search(request) else _note_call(request)
 
 
@@ -178,7 +177,7 @@ def _note_call(text: str) -> ToolCall | None:
             break
         words.append(word)
     title = " ".join(words) or body[:40]
-    return _call("notes.create", {"title": title[:1].upper() + title[1:], "body": body})
+    return answering_call("notes.create", {"title": title[:1].upper() + title[1:], "body": body})
 
 
 REMIND = re.compile(r"\bremind", re.IGNORECASE)
@@ -241,7 +240,7 @@ def reminder_call(sentence: str) -> ToolCall | None:
             parse_when(when)
         except BadArguments:
             continue
-        return replace(_call("reminders.create", {"text": task, "due": when}), answers=False)
+        return replace(answering_call("reminders.create", {"text": task, "due": when}), answers=False)
     return None
 
 
@@ -251,12 +250,8 @@ def computed_call(request: str, today: date) -> ToolCall | None:
     model, whose words it would replace."""
     found = expression(request)
     settled = None if found else date_code(request, today) or unit_code(request) or currency_code(request)
-    return _call("python", {"code": code(*found)}) if found else _call("python", {"code": settled}) if settled else None
+    return answering_call("python", {"code": code(*found)}) if found else answering_call("python", {"code": settled}) if settled else None
 
-
-def _call(name: str, arguments: dict) -> ToolCall:
-    raw = CALL_OPEN + json.dumps({"name": name, "arguments": arguments}, ensure_ascii=False) + CALL_CLOSE
-    return ToolCall(name, arguments, raw, answers=True)
 
 
 def asks_to_tick_off(request: str) -> bool:

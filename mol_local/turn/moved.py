@@ -11,7 +11,6 @@ day keeps the old time, "an hour later" / "push it back 30 minutes" count from t
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from datetime import datetime
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import parse_offset, parse_when
-from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall, parse_tool_calls
+from mol_local.turn.tasks import ToolCall, answering_call, parse_tool_calls
 from mol_local.turn.when_said import ASK_WHEN
 
 if TYPE_CHECKING:
@@ -97,7 +96,7 @@ def answered_when(request: str, previous: Sequence, now: datetime) -> list[ToolC
         parse_when(said["when"], now=now)
     except BadArguments:
         return []
-    return [_call("reminders.create", {"text": calls[-1].arguments["text"], "due": said["when"]})] if calls else []
+    return [answering_call("reminders.create", {"text": calls[-1].arguments["text"], "due": said["when"]})] if calls else []
 
 
 def moved_calls(request: str, latest: dict | None, now: datetime) -> list[ToolCall]:
@@ -109,8 +108,8 @@ def moved_calls(request: str, latest: dict | None, now: datetime) -> list[ToolCa
     new = moved_time(request, old, now)
     if new is None or new == old:
         return []
-    create = _call("reminders.create", {"text": latest["text"], "due": new.isoformat(timespec="minutes")})
-    return [create] if new < now else [create, _call("reminders.complete", {"id": latest["id"]})]
+    create = answering_call("reminders.create", {"text": latest["text"], "due": new.isoformat(timespec="minutes")})
+    return [create] if new < now else [create, answering_call("reminders.complete", {"id": latest["id"]})]
 
 
 def moved_answer(calls: list[dict]) -> str | None:
@@ -121,7 +120,3 @@ def moved_answer(calls: list[dict]) -> str | None:
     m = re.match(r"^Reminder \w+ set for (?P<at>[^:]+:\d{2}): (?P<text>.+)$", calls[0]["result"].strip().splitlines()[0])
     return f"Moved: {m['text']} — now {m['at']}." if m else None
 
-
-def _call(name: str, arguments: dict) -> ToolCall:
-    raw = CALL_OPEN + json.dumps({"name": name, "arguments": arguments}, ensure_ascii=False) + CALL_CLOSE
-    return ToolCall(name, arguments, raw, answers=True)

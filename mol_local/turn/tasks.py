@@ -51,6 +51,13 @@ _MISTRAL_ARGS = re.compile(r"\s*([A-Za-z_][\w.\-]*)\[ARGS\]", re.DOTALL)
 _LLAMA_TAG = "<|python_tag|>"
 
 
+def answering_call(name: str, arguments: dict) -> ToolCall:
+    """A call the turn settles from the person's words (not the model's), written as the model would write it;
+    its result is the answer."""
+    raw = CALL_OPEN + json.dumps({"name": name, "arguments": arguments}, ensure_ascii=False) + CALL_CLOSE
+    return ToolCall(name, arguments, raw, answers=True)
+
+
 def parse_tool_calls(text: str) -> list[ToolCall]:
     """Tool calls in any family's syntax, as one internal ToolCall each.
 
