@@ -133,6 +133,11 @@ def unknown_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: S
     return f"I don't know your {m['x'].strip()} yet — tell me and I'll remember it."
 
 
+def said_before(history: Sequence[TaskRecord]) -> list[str]:
+    """What the person said earlier in the conversation that is not a question (`told_answer`'s `seen`)."""
+    return [m.content for t in history for m in t.messages if m.role == "user" and not m.content.rstrip().endswith("?")]
+
+
 def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequence[str] = ()) -> str | None:
     """What the person said about X, from the tail, when they ask "What did I tell you about X?" and the answer
     denies being told, or says none of it, while the tail holds it ("Thanks for asking … What was it about the

@@ -21,17 +21,16 @@ from memory.transfer import source_writer
 from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
-from mol_local.turn.ground import computed_call, open_reminders, read_answer, settled_call
+from mol_local.turn.ground import open_reminders, read_answer, settled_call
 from mol_local.turn.forgetting import forget_turn, forget_what
-from mol_local.turn.moved import follow_up_move
 from mol_local.turn.options import AnswerOptions, words_slot
-from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_row, tail_notes, told_answer, uses_writer
+from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_before, said_row, tail_notes, told_answer, uses_writer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult, count_answer
 from mol_local.turn.summary import checked_summary
 from mol_local.turn.tasks import (WORDS_ONLY, Step, TaskMachine, asked_for_words, capped_answer, fresh_calls, parse_tool_calls,
                                    repeated_answer, unbacked_answer, unfinished_answer)
-from mol_local.turn.times import grounded_calls, said_as_set
+from mol_local.turn.times import first_calls, grounded_calls, said_as_set
 from mol_local.turn.ui import answer_ui, holds, is_ui_slot
 from mol_local.turn.view import ViewSpec, build_view
 
@@ -262,8 +261,7 @@ class Session:
         finish = "stop"
         tool_calls: list[dict] = []
         plain = self.tools is not None and opts.grammar is None  # tool calls are read from the answer
-        computed = computed_call(text, now.date()) if plain else None
-        first = [computed] if computed else follow_up_move(text, rt.tool_hub, self.conversation_id, history, now) if plain else []
+        first = first_calls(text, rt.tool_hub, self.conversation_id, history, now) if plain else []
         words = False  # the model's calls were all refused as asked for by nothing: it answers again, in words only
         while machine.step is Step.ANSWER:
             current = [{"role": m.role, "content": m.content} for m in task.messages + new]
@@ -324,8 +322,7 @@ class Session:
                 elif self.tools is not None:  # no markup, no uncomputed number, each reminder as the tool set it
                     answer = unfinished_answer(answer) or unbacked_answer(answer, text, tool_calls) or said_as_set(answer, tool_calls)
                 new.append(MessageRecord("assistant", answer))
-        seen = [m.content for t in history for m in t.messages if m.role == "user" and not m.content.rstrip().endswith("?")]
-        if not tool_calls and composed is None and (told := told_answer(text, answer, recalled, seen)):
+        if not tool_calls and composed is None and (told := told_answer(text, answer, recalled, said_before(history))):
             answer = told  # the tail held what they told, the model denied it
             new[-1] = MessageRecord("assistant", answer)
         if hooks.on_answer:
