@@ -90,6 +90,7 @@ def send(ctx: click.Context, text: str | None, conversation_id: str | None, list
                 "document": result.document,
                 "summary": result.summary,
                 "notices": result.notices,
+                "code_check": result.code_check,
                 "memory_changes": [c.__dict__ for c in result.memory_changes],
             }
         )
@@ -100,7 +101,7 @@ def send(ctx: click.Context, text: str | None, conversation_id: str | None, list
 
             click.echo(document_text(result.document, DataPort(runtime.db).text_rows), nl=False)
         else:
-            out.settle(result.answer)
+            out.settle(result.answer, REDRAFTED if result.code_redrafted else CORRECTED)
         click.echo()
         if result.document is not None:
             click.echo("[a view: open this conversation in the app (`mol`) to tick and fill it; --json prints the document]", err=True)
@@ -149,6 +150,7 @@ class HideCalls:
 
 
 CORRECTED = "[the answer, as the tools left it:]\n"
+REDRAFTED = "[the code was run and failed; the answer as checked:]\n"
 
 
 class _Out:
@@ -177,13 +179,17 @@ class _Out:
         else:
             self._show(self.calls.feed(piece))
 
-    def settle(self, answer: str) -> None:
+    def settle(self, answer: str, label: str = CORRECTED) -> None:
         """The stored answer, when it is not what streamed (a tool loop ended in words the turn wrote). Words that
         streamed stay on the screen, so a line says which is the answer: a plan listing the dentist at the
         meeting's time, then its corrected copy, read as two answers."""
-        shown = "".join(self.shown).strip()
-        if not self.quiet and answer.strip() and not shown.endswith(answer.strip()):
-            click.echo(f"\n{CORRECTED if shown else ''}{answer}", nl=False)
+        shown, answer = "".join(self.shown).strip(), answer.strip()
+        if self.quiet or not answer or shown.endswith(answer):
+            return
+        if shown and answer.startswith(shown):  # only added to: "I ran this and it does not work yet: …"
+            click.echo(answer[len(shown):], nl=False)
+        else:
+            click.echo(f"\n{label if shown else ''}{answer}", nl=False)
 
     def answer(self, _text: str) -> None:
         self.flush()

@@ -25,6 +25,7 @@ from mol_local.statements import is_question, second_person, statements
 from mol_local.turn.arith import code, computed_answer, expression
 from mol_local.turn.dates import date_code
 from mol_local.turn.moved import moved_answer
+from mol_local.turn.numbers import number_code
 from mol_local.turn.tasks import ToolCall, answering_call, error_line
 from mol_local.turn.units import currency_code, unit_code
 from mol_local.turn.when_said import ASK_WHEN, ask_when, asks_back, says_no_time, with_stated_clock
@@ -244,14 +245,26 @@ def reminder_call(sentence: str) -> ToolCall | None:
     return None
 
 
+_LEAD_IN = re.compile(r"(?<=[.?!:])\s+")
+
+
 def computed_call(request: str, today: date) -> ToolCall | None:
-    """A python call computing the request, when it asks only arithmetic, one calendar question or one unit
-    conversion (turn/arith.py, turn/dates.py and turn/units.py say why): the turn runs it instead of asking the
-    model, whose words it would replace."""
+    """A python call computing the request, when it asks only arithmetic, one calendar question, one unit
+    conversion or one number fact (turn/arith.py, turn/dates.py, turn/units.py and turn/numbers.py say why): the
+    turn runs it instead of asking the model, whose words it would replace. A short lead-in with no number
+    ("Can you work this out? …", "Quick question: …") does not hide the question after it."""
+    request = _past_lead_in(request)
     found = expression(request)
-    settled = None if found else date_code(request, today) or unit_code(request) or currency_code(request)
+    settled = None if found else date_code(request, today) or unit_code(request) or currency_code(request) or number_code(request)
     return answering_call("python", {"code": code(*found)}) if found else answering_call("python", {"code": settled}) if settled else None
 
+
+
+def _past_lead_in(request: str) -> str:
+    """The last sentence, when the ones before it are a few words with no number in them; else the request."""
+    parts = [p for p in _LEAD_IN.split(request.strip()) if p.strip()]
+    lead = " ".join(parts[:-1])
+    return parts[-1] if len(parts) > 1 and not re.search(r"\d", lead) and len(lead.split()) <= 6 else request
 
 
 def asks_to_tick_off(request: str) -> bool:

@@ -34,6 +34,8 @@ class TurnResult:
     tool_calls: list[dict] = field(default_factory=list)  # each call made: name, arguments, result, error
     document: dict | None = None  # L3: the final UI document
     ui_raw_first: str | None = None  # L3: the first attempt as generated, before any repair
+    code_check: str = ""  # what running the answer's code found (turn/code_check.py); '' when it had none
+    code_redrafted: bool = False  # the streamed draft's code failed and a later draft that passes is the answer
 
 
 @dataclass

@@ -22,6 +22,7 @@ from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
 from mol_local.turn.ground import open_reminders, read_answer, settled_call
+from mol_local.turn.code_check import Checked, checked_code, redrafts
 from mol_local.turn.forgetting import forget_turn, forget_what
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_before, said_row, tail_notes, told_answer, uses_writer
@@ -259,10 +260,12 @@ class Session:
         notes = tail_notes(recalled, text, now)
         composed = None
         finish = "stop"
+        code_report: Checked | None = None
         tool_calls: list[dict] = []
         plain = self.tools is not None and opts.grammar is None  # tool calls are read from the answer
         first = first_calls(text, rt.tool_hub, self.conversation_id, history, now) if plain else []
         words = False  # the model's calls were all refused as asked for by nothing: it answers again, in words only
+        asked: GenerationRequest | None = None  # the last answer hop the model was asked, redrafted if its code fails
         while machine.step is Step.ANSWER:
             current = [{"role": m.role, "content": m.content} for m in task.messages + new]
             view = self.view_for(slot, current, history, notes, now, rt)
@@ -271,23 +274,22 @@ class Session:
             elif first and not tool_calls:  # only arithmetic, or a move of the last reminder: the model is not asked
                 result = GenerationResult("".join(c.raw for c in first), "stop", 0, 0, 0, {"ttft": 0.0, "total": 0.0, "decode": 0.0})
             else:
-                result = rt.engine.generate(
-                    GenerationRequest(
-                        seq=slot,
-                        messages=view,
-                        stack=stack,
-                        max_tokens=opts.max_tokens or rt.hcp.answer_max_tokens,
-                        temperature=rt.hcp.temperature if opts.temperature is None else opts.temperature,
-                        repeat_penalty=rt.hcp.repeat_penalty,
-                        seed=opts.seed,
-                        top_p=opts.top_p,
-                        stop=opts.stop,
-                        grammar=WORDS_ONLY if words else opts.grammar,
-                        call_grammar=rt.call_grammar() if plain and not words else None,
-                        cancel=cancel,
-                        on_token=hooks.on_token,
-                    )
+                asked = GenerationRequest(
+                    seq=slot,
+                    messages=view,
+                    stack=stack,
+                    max_tokens=opts.max_tokens or rt.hcp.answer_max_tokens,
+                    temperature=rt.hcp.temperature if opts.temperature is None else opts.temperature,
+                    repeat_penalty=rt.hcp.repeat_penalty,
+                    seed=opts.seed,
+                    top_p=opts.top_p,
+                    stop=opts.stop,
+                    grammar=WORDS_ONLY if words else opts.grammar,
+                    call_grammar=rt.call_grammar() if plain and not words else None,
+                    cancel=cancel,
+                    on_token=hooks.on_token,
                 )
+                result = rt.engine.generate(asked)
             self._check(cancel)
             count_answer(timings, result)
             answer = result.text.strip()
@@ -322,6 +324,10 @@ class Session:
                 elif self.tools is not None:  # no markup, no uncomputed number, each reminder as the tool set it
                     answer = unfinished_answer(answer) or unbacked_answer(answer, text, tool_calls) or said_as_set(answer, tool_calls)
                 new.append(MessageRecord("assistant", answer))
+        if not tool_calls and asked is not None and (checked := checked_code(answer, text, redrafts(rt.engine, asked))).report:
+            answer, code_report = checked.answer, checked  # code is run before it is shown (turn/code_check.py)
+            new[-1] = MessageRecord("assistant", answer)
+            self._check(cancel)
         if not tool_calls and composed is None and (told := told_answer(text, answer, recalled, said_before(history))):
             answer = told  # the tail held what they told, the model denied it
             new[-1] = MessageRecord("assistant", answer)
@@ -355,6 +361,8 @@ class Session:
         result = TurnResult(self.conversation_id, task.id, slot, answer, route, summary, timings, machine.rounds)
         result.tool_calls = tool_calls
         result.finish_reason = finish
+        if code_report is not None:
+            result.code_check, result.code_redrafted = code_report.report, code_report.redrafted
         result.document = composed.document.to_json() if composed is not None and composed.document is not None else None
         result.ui_raw_first = composed.raw_first if composed is not None else None
         result.view_id = view_id

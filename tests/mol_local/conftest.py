@@ -8,6 +8,7 @@ valid call, a malformed one, or a call repeated past tools.max_rounds.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime
 
 import pytest
@@ -42,8 +43,7 @@ class Scripted:
         if request.keep_prefix_of is None and request.grammar in (None, WORDS_ONLY) and self.outputs:
             self.views.append([dict(m) for m in request.messages])
             self.words.append(request.grammar == WORDS_ONLY)
-            request.grammar = literal(self.outputs.pop(0))
-            request.max_tokens = 256
+            request = replace(request, grammar=literal(self.outputs.pop(0)), max_tokens=256)  # the caller's request stays as asked
         return self._engine.generate(request)
 
 

@@ -104,6 +104,22 @@ def test_chat_prints_the_stored_answer_when_it_is_not_what_streamed(capsys) -> N
     assert capsys.readouterr().out == "- 13:30: the dentist\n[the answer, as the tools left it:]\n- 13:30: a meeting"
 
 
+def test_chat_says_when_code_that_streamed_was_run_and_replaced_or_only_added_to(capsys) -> None:
+    """turn/code_check.py: a draft whose code failed when run is replaced by one that passes, or told what failed."""
+    from mol_local.cli.chat import REDRAFTED, _Out
+
+    failed = "```python\ndef largest(a, b):\n    return max(a, b)\n```"
+    told = _Out(False, remote=False)
+    told.token(failed)
+    told.settle(f"{failed}\n\nI ran this and it does not work yet: largest takes 2 arguments, but the request gives 3.")
+    assert capsys.readouterr().out == f"{failed}\n\nI ran this and it does not work yet: largest takes 2 arguments, but the request gives 3."
+    redrafted = _Out(False, remote=False)
+    redrafted.token(failed)
+    redrafted.settle("```python\ndef largest(a, b, c):\n    return max(a, b, c)\n```", REDRAFTED)
+    assert capsys.readouterr().out == f"{failed}\n[the code was run and failed; the answer as checked:]\n```python\ndef largest(a, b, c):" \
+        "\n    return max(a, b, c)\n```"
+
+
 def test_chat_streams_the_words_and_never_the_tool_call_markup(capsys) -> None:
     """`mol chat "Remind me …"` printed `<tool_call>{…}</tool_call>` before the [reminders.create → …] line."""
     from mol_local.cli.chat import HideCalls, _Out

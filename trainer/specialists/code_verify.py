@@ -22,6 +22,7 @@ from pathlib import Path
 from mol_local.harness.builtins import format_sandbox
 from mol_local.harness.limits import ToolLimits
 from mol_local.harness.sandbox import Sandbox
+from mol_local.turn.code_check import first_code_block
 from mol_local.turn.tasks import parse_tool_calls, strip_tool_calls
 from trainer.specialists.cases import Case, Verdict
 from trainer.specialists.code_template import MAX_SUMMARY_WORDS
@@ -30,8 +31,6 @@ SCORE_LIMITS = ToolLimits(timeout_s=6.0, cpu_s=3.0, memory_mb=512, output_kb=64)
 BATCH_LIMITS = ToolLimits(timeout_s=120.0, cpu_s=60.0, memory_mb=1024, output_kb=512)  # many gold answers at once
 BATCH = 150
 MAX_REASON = 200
-_FENCE = re.compile(r"```[ \t]*([\w+-]*)[^\n]*\n(.*?)(?:\n```|```|\Z)", re.DOTALL)
-PYTHON_TAGS = {"python", "py", "python3", ""}
 
 # Runs in the sandbox: one answer's code in a fresh namespace, then its tests; '' when all pass.
 # Only Exception and SystemExit are caught, so the sandbox's CPU-limit signal still ends the call.
@@ -74,14 +73,6 @@ def code_sandbox(limits: ToolLimits = SCORE_LIMITS) -> Iterator[Sandbox]:
             yield box
         finally:
             box.close()
-
-
-def first_code_block(text: str) -> str | None:
-    """The body of the first fenced Python block (```python, ```py or a bare ```); an unclosed one runs to the end."""
-    for match in _FENCE.finditer(text):
-        if match.group(1).lower() in PYTHON_TAGS:
-            return match.group(2)
-    return None
 
 
 def run_checks(box: Sandbox, jobs: list[tuple[str, str, list[str]]]) -> list[str]:

@@ -1,0 +1,94 @@
+"""Code in an answer is run before it is shown (mol_local/turn/code_check.py): in the real subprocess sandbox,
+against the signature and examples the request names and the examples the answer claims."""
+
+from __future__ import annotations
+
+import pytest
+
+from mol_local.turn.code_check import check, checked_code, examples, named_entry
+
+LARGEST = "Write a Python function that returns the largest of three numbers"
+TWO_ARGS = ("```python\ndef largest(a: int, b: int) -> int:\n    return max(a, b) if a >= b else min(b, a)\n```\n"
+            "The function compares the two given arguments. For example, largest(12, 50) returns 50.")  # L2, mol chat
+THREE_ARGS = "```python\ndef largest(a, b, c):\n    return max(a, b, c)\n```\nFor example, largest(1, 5, 3) returns 5."
+MASK = "Hi! Python: mask_card('1234567890') -> '######7890'. Write mask_card(number). Thanks!"
+
+
+def _never(_seed: int) -> str:
+    raise AssertionError("no redraft was needed")
+
+
+def test_the_request_names_the_signature_and_its_examples_are_tests() -> None:
+    assert named_entry(MASK) == ("mask_card", 1) and named_entry("Write a function that adds two numbers") is None
+    assert examples(MASK) == ["mask_card('1234567890') == '######7890'"]
+    assert examples("For example, f(x) returns 3 and print(2) is 2.") == []  # a name, not a literal; a builtin
+
+
+@pytest.mark.parametrize(("answer", "why"), [
+    (TWO_ARGS, "largest takes 2 arguments, but the request gives 3"),
+    ("```python\ndef largest(a, b, c:\n```", "syntax error: '(' was never closed (line 1)"),
+    ("```python\nfrom math import gcd\n\ndef largest(a, b, c):\n    return largest(a, b, c)\n```\nFor example, largest(1, 2, 3) returns 3.",
+     "largest(1, 2, 3) raised RecursionError: maximum recursion depth exceeded"),
+    ("```python\nwhile True:\n    pass\n\ndef largest(a, b, c):\n    return c\n```\nFor example, largest(1, 2, 3) returns 3.",
+     "running it ran past the time limit"),
+    (THREE_ARGS, ""),
+])
+def test_a_draft_fails_for_a_reason_it_names(answer: str, why: str) -> None:
+    ran = check(answer, LARGEST)
+    assert ran is not None and ran.why == why
+
+
+def test_a_named_function_missing_or_failing_the_persons_example_fails() -> None:
+    assert check("```python\ndef hide(number):\n    return number\n```", MASK).why == "it does not define mask_card, which you asked for"  # type: ignore[union-attr]
+    wrong = check("```python\ndef mask_card(number):\n    return number\n```", MASK)
+    assert wrong is not None and wrong.why == "mask_card('1234567890') should be '######7890'"
+    right = check("```python\ndef mask_card(number):\n    return '#' * (len(number) - 4) + number[-4:]\n```", MASK)
+    assert right is not None and right.why == "" and right.wrong_claims == ()
+    assert check("No code here, just words.", MASK) is None
+    bucket = "```python\nclass Bucket:\n    def add(self, name):\n        pass\n```"  # held-out L2, for "Can you write class Basket?"
+    assert check(bucket, "Can you write class Basket?").why == "it does not define class Basket, which you asked for"  # type: ignore[union-attr]
+
+
+def test_the_examples_a_request_shows_are_tests_and_a_plain_call_must_not_crash() -> None:
+    from mol_local.turn.code_check import shown_examples, smoke_call
+
+    assert shown_examples("Python: median(numbers). [3, 1, 2] gives 2; [4, 1, 3, 2] gives 2.5.", "median", 1) == \
+        ["median([3, 1, 2]) == 2", "median([4, 1, 3, 2]) == 2.5"]
+    assert shown_examples("Python: gcd(a, b) -> int. (12, 18) gives 6 and (7, 0) gives 7.", "gcd", 2) == ["gcd(12, 18) == 6", "gcd(7, 0) == 7"]
+    assert smoke_call("def f(a: int, b: list[int], c=3):\n    pass", "f") == "f(7, [3, 1, 2])"
+    assert smoke_call("def f(a, b):\n    pass", "f") is None  # nothing to fill it with: not called
+    broken = "```python\ndef palindrome(text: str) -> bool:\n    return text == text__[::-1]\n```"  # held-out L2
+    assert check(broken, "Write palindrome(text)").why == "palindrome('hello world') raised NameError: name 'text__' is not defined"  # type: ignore[union-attr]
+    validating = "```python\ndef f(x: int) -> int:\n    raise ValueError('x must be positive')\n```"
+    assert check(validating, "write f(x)").why == ""  # type: ignore[union-attr]  (its own validation, not a crash)
+
+
+def test_a_failing_draft_is_replaced_by_one_that_passes() -> None:
+    seeds: list[int] = []
+    checked = checked_code(TWO_ARGS, LARGEST, lambda seed: seeds.append(seed) or ("no code" if seed == 1 else THREE_ARGS))
+    assert checked.answer == THREE_ARGS and checked.redrafted and seeds == [1, 2]
+    assert checked.report == "ran: the first draft failed (largest takes 2 arguments, but the request gives 3); draft 3 passes its checks"
+    assert checked_code(THREE_ARGS, LARGEST, _never).report == "ran: its checks pass"
+    assert checked_code("Plain words.", LARGEST, _never).report == ""
+
+
+def test_when_no_draft_passes_the_person_is_told_what_failed() -> None:
+    checked = checked_code(TWO_ARGS, LARGEST, lambda _seed: TWO_ARGS)
+    assert checked.answer == f"{TWO_ARGS}\n\nI ran this and it does not work yet: largest takes 2 arguments, but the request gives 3."
+    assert not checked.redrafted
+
+
+def test_a_false_example_in_the_sentence_is_made_to_say_what_the_code_returns() -> None:
+    """L2 wrote a right reverse_string, then "For example, reverse_string('a') returns 'ab'."."""
+    answer = ("```python\ndef reverse_string(s: str) -> str:\n    return \"\".join(reversed(s))\n```\n"
+              "The function reverses the text. For example, reverse_string('a') returns 'ab'.")
+    checked = checked_code(answer, "Write a Python function that reverses a string", lambda _seed: "no code")
+    assert checked.answer.endswith("For example, reverse_string('a') returns 'a'.") and "'ab'" not in checked.answer
+
+
+def test_the_turn_shows_the_draft_that_passes(scripted_runtime) -> None:
+    rt, scripted = scripted_runtime([TWO_ARGS, THREE_ARGS])
+    result = rt.session().run_turn(LARGEST, slot="L2")
+    assert result.answer == THREE_ARGS and result.code_redrafted and scripted.outputs == []
+    stored = rt.timeline.load_tasks(result.conversation_id)[-1].messages[-1].content
+    assert stored == THREE_ARGS  # what is kept (and trained on, with consent) is the checked answer
