@@ -71,13 +71,20 @@ def ground(doc: UIDocument, request: str) -> list[str]:
             + ground_switches(doc, request) + ground_options(doc, request) + ground_fields(doc, request))
 
 
+_BARE_TIMER = {"", "timer", "a timer", "countdown", "count down", "count-down"}
+
+
 def ground_timers(doc: UIDocument, request: str) -> list[str]:
-    """Set every Timer to the length the request names."""
+    """Set every Timer to the length the request names; a timer (and a title) that says no more than "timer"
+    says its length."""
     seconds = stated_seconds(request)
     fixes: list[str] = []
     if seconds is None or seconds <= 0:
         return fixes
     for comp in doc.components:
+        if comp.get("type") == "Timer" and str(comp.get("label", "")).strip().lower() in _BARE_TIMER:
+            comp["label"] = f"Timer: {spoken_length(seconds)}"  # "Start a 10 minute timer" was titled " timer"
+            fixes.append(f"timer {comp['id']!r} labelled with its length")
         if comp.get("type") != "Timer" or comp.get("seconds") == seconds:
             continue
         comp["seconds"] = seconds
@@ -85,7 +92,15 @@ def ground_timers(doc: UIDocument, request: str) -> list[str]:
         if isinstance(bind, str) and isinstance(doc.state.get(bind), (int, float)) and not isinstance(doc.state[bind], bool):
             doc.state[bind] = seconds
         fixes.append(f"timer {comp['id']!r} set to the {seconds} s the request named")
+    if doc.title.strip().lower() in _BARE_TIMER and any(c.get("type") == "Timer" for c in doc.components):
+        doc.title = f"Timer: {spoken_length(seconds)}"
     return fixes
+
+
+def spoken_length(seconds: int) -> str:
+    """"25 minutes", "1 hour 30 minutes", "45 seconds"."""
+    parts = [(seconds // 3600, "hour"), (seconds % 3600 // 60, "minute"), (seconds % 60, "second")]
+    return " ".join(f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts if n)
 
 
 _LIST_START = re.compile(r"(?::|\b(?:with|covering|including|containing|items?)\b|\b(?:check)?list of\b|"

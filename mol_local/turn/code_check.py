@@ -13,7 +13,8 @@ without the model:
    the function it names — holds when run: they are the person's own tests;
 4. called once with a plain value of each annotated parameter type, the function raises no NameError,
    TypeError, AttributeError, ImportError or recursion error (a ValueError may be its own validation);
-5. the examples the answer's own sentence claims are true.
+5. the examples the answer's own sentence claims are true;
+6. a shell block (```bash, ```sh) parses: `bash -n` reads it and runs nothing.
 
 A failing answer is sampled again (up to `TRIES` drafts, seeded, not streamed, none started after
 `REDRAFT_BUDGET_S`) and the first that passes is the answer. Failing that, the first draft that passes 1–4
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
 import tempfile
 import time
 from collections.abc import Callable
@@ -71,6 +73,29 @@ def first_code_block(text: str) -> str | None:
         if match.group(1).lower() in PYTHON_TAGS:
             return match.group(2)
     return None
+
+
+_SHELL_TAGS = {"bash", "sh", "shell", "zsh", "console"}
+
+
+def first_shell_block(text: str) -> str | None:
+    """The body of the first fenced shell block (```bash, ```sh, ```shell), its "$ " prompts taken off."""
+    for match in _FENCE.finditer(text):
+        if match.group(1).lower() in _SHELL_TAGS:
+            return "\n".join(line.removeprefix("$ ") for line in match.group(2).splitlines())
+    return None
+
+
+def shell_syntax(code: str) -> str:
+    """'' when bash parses the code (`bash -n` reads it and runs nothing); else bash's first complaint."""
+    try:
+        done = subprocess.run(["bash", "-n"], input=code, capture_output=True, text=True, timeout=5)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""  # no bash to ask: nothing is claimed about it
+    if done.returncode == 0:
+        return ""
+    line = next((text for text in done.stderr.splitlines() if text.strip()), "a syntax error")
+    return "shell syntax error: " + line.split(": ", 2)[-1].strip()
 
 
 def _literal(text: str) -> bool:
@@ -236,7 +261,8 @@ def check(answer: str, request: str) -> Ran | None:
     """None when the answer has no Python block; else what running its code against the request and its claims found."""
     code = first_code_block(answer)
     if code is None or not code.strip():
-        return None
+        shell = first_shell_block(answer)
+        return None if shell is None or not shell.strip() else Ran(shell_syntax(shell))
     name, count, why = _shape(code, request)
     if why:
         return Ran(why)

@@ -38,6 +38,17 @@ def test_a_copied_number_becomes_the_named_length_in_seconds() -> None:
     parse_document(doc.to_json())  # still valid
 
 
+def test_a_timer_that_says_only_timer_says_its_length() -> None:
+    """`mol chat "Start a 10 minute timer"` got a Timer labelled and titled " timer"."""
+    doc = parse_document({"catalog": "1", "title": " timer", "components": [
+        {"id": "timer", "type": "Timer", "label": " timer", "bind": "seconds", "seconds": 600}], "state": {"seconds": 600}, "actions": {}})
+    assert ground(doc, "Start a 10 minute timer") == ["timer 'timer' labelled with its length"]
+    assert doc.component("timer")["label"] == "Timer: 10 minutes" and doc.title == "Timer: 10 minutes"
+    tea = _timer_doc(5400)
+    ground(tea, "an hour and a half for the roast")
+    assert tea.component("tea")["label"] == "Tea" and tea.title == "Tea"  # the model's own words stay
+
+
 def test_a_right_timer_or_an_unnamed_length_is_left_alone() -> None:
     doc = _timer_doc(1200)
     assert ground(doc, "a 20 minute timer") == [] and doc.component("tea")["seconds"] == 1200

@@ -92,3 +92,14 @@ def test_the_turn_shows_the_draft_that_passes(scripted_runtime) -> None:
     assert result.answer == THREE_ARGS and result.code_redrafted and scripted.outputs == []
     stored = rt.timeline.load_tasks(result.conversation_id)[-1].messages[-1].content
     assert stored == THREE_ARGS  # what is kept (and trained on, with consent) is the checked answer
+
+
+def test_a_shell_block_must_parse_and_is_never_run(tmp_path) -> None:
+    """`mol chat "Write a bash one-liner to count lines in all .py files"` got an unclosed quote."""
+    broken = "```bash\npython -o count.txt '*.py\" | grep \"linecount\" -o count.txt\n```\nThe script counts lines."
+    ran = check(broken, "Write a bash one-liner to count lines in all .py files")
+    assert ran is not None and ran.why.startswith("shell syntax error: unexpected EOF while looking for matching")
+    fine = check("```bash\n$ find . -name '*.py' | xargs wc -l\n```", "count lines")
+    assert fine is not None and fine.why == ""
+    made = tmp_path / "made"
+    assert check(f"```sh\ntouch {made}\n```", "make a file").why == "" and not made.exists()  # type: ignore[union-attr]  (parsed only)
