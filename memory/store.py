@@ -230,6 +230,10 @@ class MemoryStore:
             args.append(limit)
         return [_row(r) for r in self.db.query(sql, args)]
 
+    def latest_said(self, limit: int = 500) -> list[MemoryRow]:
+        """Every kind of memory, the most recently said first (a question about a time: memory/timewords.py)."""
+        return [_row(r) for r in self.db.query("select * from memories order by coalesce(said_at, created_at) desc limit ?", [limit])]
+
     def versions(self) -> dict[str, str]:
         """id -> updated_at for every memory: what the index must hold."""
         return {r["id"]: r["updated_at"] for r in self.db.query("select id, updated_at from memories")}

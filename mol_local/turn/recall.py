@@ -11,7 +11,7 @@ from memory.bank import MemoryBank, Recalled
 from memory.store import SAID, MemoryRow, MemoryStore, insert_rows, new_memory, said_text, said_words
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from memory import fts
-from memory.timewords import TIME_QUESTION, time_window
+from memory.timewords import TIME_QUESTION, Window, in_window, time_window
 from mol_local.extract import supersede
 from mol_local.statements import is_request, key_of, second_person, statements
 from mol_local.turn.ground import asks_for_a_note, content_stems
@@ -59,6 +59,8 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     if asks_what_you_know(text):  # every fact is the answer, not those most like "what do you know about me"
         k = max(k, KNOWN_MAX)
         found = [Recalled(row, 1.0) for row in runtime.memory.store.list(limit=k + len(pinned))]
+    elif (window := asked_window(text, runtime.clock())) is not None:  # what was said then, not what reads like the question
+        found = [Recalled(row, 1.0) for row in runtime.memory.store.latest_said() if in_window(row.said_at or row.created_at, window)]
     else:
         found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock())
     facts_from = {r.memory.source_message_id for r in found if r.memory.kind != SAID and r.memory.source_message_id}
@@ -136,6 +138,42 @@ def unknown_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: S
 def said_before(history: Sequence[TaskRecord]) -> list[str]:
     """What the person said earlier in the conversation that is not a question (`told_answer`'s `seen`)."""
     return [m.content for t in history for m in t.messages if m.role == "user" and not m.content.rstrip().endswith("?")]
+
+
+_ASKS_DONE = re.compile(r"^(?:so\s+|and\s+)?(?:what|anything)\s+(?:did|have|had)\s+i\s+(?:do|done|tell you|told you|say|said|mention|"
+                        r"mentioned|talk about|talked about|share|shared|plan|planned|write down|note|noted)\b", re.IGNORECASE)
+_WHEN_PHRASE = re.compile(r"\b(?:yesterday|today|this morning|tonight|(?:last|this) (?:week|weekend|month|year)|"
+                          r"(?:\d+|a|an|one|two|three|four|five|six|ten|a couple of|a few) (?:days?|weeks?|months?|years?) ago|"
+                          r"in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b", re.IGNORECASE)
+
+
+def asked_window(text: str, now: datetime) -> Window | None:
+    """From the start of the dates "What did I do last week?" / "What did I tell you yesterday?" ask about until now
+    (told today about last Sunday is an answer too); None for other questions."""
+    window = time_window(text, now) if _ASKS_DONE.match(text.strip()) else None
+    return None if window is None else (window[0], now)
+
+
+def said_then_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequence[str], now: datetime) -> str | None:
+    """What the person told since the time "What did I do last week?" asks about, one line each with its day, or
+    plainly that they told nothing then: on a fresh home L0 answered "Noted — your last week was filled with
+    tasks.", and with "I ran a half marathon in Leeds on Sunday" said it searched the notes for "birthday". None
+    for any other question, when the answer already uses what was told ("You ran a half marathon in Leeds on
+    Sunday."), and when only this conversation holds what they said (its view shows it)."""
+    window = asked_window(text, now)
+    if window is None:
+        return None
+    then = [r.memory for r in recalled if in_window(r.memory.said_at or r.memory.created_at, window)]
+    phrase = m[0].lower() if (m := _WHEN_PHRASE.search(text)) else "then"
+    if not then:
+        return None if seen else f"You haven't told me anything from {phrase}, so I don't know — I only know what you tell me here."
+    if content_stems(" ".join(r.text for r in then)) - content_stems(text) & content_stems(answer):
+        return None
+    lines = []
+    for row in sorted(then, key=lambda r: r.said_at or r.created_at):
+        day = datetime.fromisoformat((row.said_at or row.created_at)[:19]).strftime("%a %-d %b")
+        lines.append(f'- {day}: "{said_words(row.text)}"' if row.kind == SAID else f"- {day}: {second_person(row.text)}")
+    return f"Since {window[0]:%a %-d %b} you told me:\n" + "\n".join(lines)
 
 
 def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequence[str] = ()) -> str | None:

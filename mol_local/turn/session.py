@@ -22,13 +22,16 @@ from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
 from mol_local.turn.ground import open_reminders, read_answer, settled_call
+from mol_local.turn.about import abilities_turn, asks_abilities
 from mol_local.turn.code_check import Checked, checked_code, redrafts
 from mol_local.turn.forgetting import forget_turn, forget_what
 from mol_local.turn.options import AnswerOptions, words_slot
-from mol_local.turn.recall import acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer, said_before, said_row, tail_notes, told_answer, uses_writer
+from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer,
+                                   said_before, said_row, said_then_answer, tail_notes, told_answer,
+                                   uses_writer)
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult, count_answer
-from mol_local.turn.summary import checked_summary
+from mol_local.turn.summary import summarize
 from mol_local.turn.tasks import (WORDS_ONLY, Step, TaskMachine, asked_for_words, capped_answer, fresh_calls, parse_tool_calls,
                                    repeated_answer, unbacked_answer, unfinished_answer)
 from mol_local.turn.times import first_calls, grounded_calls, said_as_set
@@ -106,14 +109,21 @@ class Session:
         self._warm_cancel.set()
         with self._lock:
             self.refresh()
-            if (fact := remember_text(text)) is not None:
-                return remember_turn(self, fact, text.strip())
-            if (what := forget_what(text)) is not None:
-                return forget_turn(self, what)
+            if (done := self._command(text)) is not None:
+                done.engine = self.runtime.engine_label
+                return done
             self._continue = continue_task
             self._forced = slot
             self.options = options or AnswerOptions()
             return self._dispatch(text.strip(), cancel, hooks)
+
+    def _command(self, text: str) -> TurnResult | None:
+        """A turn the words settle with no model: `/remember`, a forget, "What can you do?"."""
+        if (fact := remember_text(text)) is not None:
+            return remember_turn(self, fact, text.strip())
+        if (what := forget_what(text)) is not None:
+            return forget_turn(self, what)
+        return abilities_turn(self, text.strip()) if asks_abilities(text) else None
 
     def _dispatch(self, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:
         """Run the turn on this session's runtime (remote MoL endpoint or local); on RemoteUnavailable rerun it
@@ -328,7 +338,8 @@ class Session:
             answer, code_report = checked.answer, checked  # code is run before it is shown (turn/code_check.py)
             new[-1] = MessageRecord("assistant", answer)
             self._check(cancel)
-        if not tool_calls and composed is None and (told := told_answer(text, answer, recalled, said_before(history))):
+        if composed is None and (told := said_then_answer(text, answer, recalled, said_before(history), now)  # (a read call may have run)
+                                 or (not tool_calls and told_answer(text, answer, recalled, said_before(history)))):
             answer = told  # the tail held what they told, the model denied it
             new[-1] = MessageRecord("assistant", answer)
         if hooks.on_answer:
@@ -336,7 +347,7 @@ class Session:
         summary, summary_tokens = None, 0
         if machine.step is Step.SUMMARIZE:
             summary, summary_tokens, timings["summary_ms"], timings["summary_prefill_tokens"], fell_back = \
-                self._summarize(rt, slot, task, new, history, cancel, notes, now)
+                summarize(self, rt, slot, task, new, history, cancel, notes, now)
             timings["summary_fallback"] = int(fell_back)
             machine.summarized()
         task.status = machine.status
@@ -377,39 +388,3 @@ class Session:
             except (MolError, MemoryStoreError) as exc:  # the turn is committed and delivered; say why no memory
                 result.notices.append(f"No memory was extracted from this turn: {exc}")
         return result
-
-    def _summarize(
-        self,
-        rt: Runtime,
-        slot: str,
-        task: TaskRecord,
-        new: list[MessageRecord],
-        history: list[TaskRecord],
-        cancel: threading.Event | None,
-        notes: Sequence[str],
-        now: datetime,
-    ) -> tuple[str, int, float, int, bool]:
-        """The hidden summary hop; its scaffold is trimmed from the slot's KV afterwards.
-        It sees the answer's own view (same tail), so only the instruction is evaluated.
-        Returns (summary, its tokens, ms, prompt tokens evaluated, whether the extractive fallback
-        replaced a copied or empty one: see mol_local/turn/summary.py)."""
-        done = [{"role": m.role, "content": m.content} for m in task.messages + new]
-        view = self.view_for(slot, done, history, notes, now, rt)
-        ask = view + [{"role": "user", "content": rt.pack.summary}]
-        result = rt.engine.generate(
-            GenerationRequest(
-                seq=slot,
-                messages=ask,
-                stack=rt.slot_stack(slot),
-                max_tokens=rt.hcp.summary_max_tokens,
-                temperature=0.0,
-                repeat_penalty=rt.hcp.repeat_penalty,
-                keep_prefix_of=view,
-                cancel=cancel,
-            )
-        )
-        self._check(cancel)
-        request = next((m["content"] for m in done if m["role"] == "user"), "")
-        answer = next((m["content"] for m in reversed(done) if m["role"] == "assistant"), "")
-        text, fell_back = checked_summary(result.text, request=request, answer=answer, earlier=(t.summary or "" for t in history))
-        return text, result.completion_tokens, result.timings_ms["total"], result.prefill_tokens, fell_back

@@ -16,7 +16,17 @@ task's own request and answer. The turn records which it was
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+import threading
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from memory.timeline import MessageRecord, TaskRecord
+from mol_local.engine.base import GenerationRequest
+
+if TYPE_CHECKING:
+    from mol_local.runtime import Runtime
+    from mol_local.turn.session import Session
 
 REQUEST_CHARS = 160
 ANSWER_CHARS = 200
@@ -61,3 +71,40 @@ def checked_summary(text: str, *, request: str, answer: str, earlier: Iterable[s
     if not cleaned or copies_earlier(cleaned, earlier):
         return extractive_summary(request, answer), True
     return cleaned, False
+
+
+def summarize(
+    session: Session,
+    rt: Runtime,
+    slot: str,
+    task: TaskRecord,
+    new: list[MessageRecord],
+    history: list[TaskRecord],
+    cancel: threading.Event | None,
+    notes: Sequence[str],
+    now: datetime,
+) -> tuple[str, int, float, int, bool]:
+    """The hidden summary hop; its scaffold is trimmed from the slot's KV afterwards.
+    It sees the answer's own view (same tail), so only the instruction is evaluated.
+    Returns (summary, its tokens, ms, prompt tokens evaluated, whether the extractive fallback
+    replaced a copied or empty one: `checked_summary`)."""
+    done = [{"role": m.role, "content": m.content} for m in task.messages + new]
+    view = session.view_for(slot, done, history, notes, now, rt)
+    ask = view + [{"role": "user", "content": rt.pack.summary}]
+    result = rt.engine.generate(
+        GenerationRequest(
+            seq=slot,
+            messages=ask,
+            stack=rt.slot_stack(slot),
+            max_tokens=rt.hcp.summary_max_tokens,
+            temperature=0.0,
+            repeat_penalty=rt.hcp.repeat_penalty,
+            keep_prefix_of=view,
+            cancel=cancel,
+        )
+    )
+    session._check(cancel)
+    request = next((m["content"] for m in done if m["role"] == "user"), "")
+    answer = next((m["content"] for m in reversed(done) if m["role"] == "assistant"), "")
+    text, fell_back = checked_summary(result.text, request=request, answer=answer, earlier=(t.summary or "" for t in history))
+    return text, result.completion_tokens, result.timings_ms["total"], result.prefill_tokens, fell_back

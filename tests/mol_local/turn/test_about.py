@@ -1,0 +1,52 @@
+""""What can you do?" is answered from the runtime (mol_local/turn/about.py); "What did I do last week?" is answered with
+what was said since then, or that nothing was (mol_local/turn/recall.said_then_answer)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mol_local.turn.about import ABILITIES, asks_abilities
+from tests.mol_local.conftest import call
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("What can you do?", True), ("hi, what can you help me with?", True), ("How can you help me?", True), ("help", True),
+    ("What can you do about my back pain?", False), ("Help me plan a trip", False), ("What can I cook tonight?", False),
+])
+def test_what_asks_for_the_abilities(text: str, asks: bool) -> None:
+    assert asks_abilities(text) is asks
+
+
+def test_the_abilities_are_what_this_runtime_has_and_the_turn_is_kept(scripted_runtime) -> None:
+    """L0 had answered "I can do everything from writing notes to creating tools."."""
+    rt, scripted = scripted_runtime(["never read"])
+    result = rt.session().run_turn("What can you do?")
+    assert scripted.outputs == ["never read"] and result.route is not None and result.route.raw_output == ABILITIES
+    assert result.answer.startswith("I'm your assistant, running on this machine, offline")
+    tools = set(rt.tool_hub.specs())
+    assert ("- Reminders:" in result.answer) == ("reminders.create" in tools)
+    assert ("- Code:" in result.answer) == ("python" in tools)
+    assert ("Views you can tick and fill" in result.answer) == ("L3" in rt.hcp.slots)
+    assert "is off until you switch it" in result.answer  # consent.default = false
+    kept = rt.timeline.load_tasks(result.conversation_id)[-1]
+    assert [m.content for m in kept.messages] == ["What can you do?", result.answer]
+
+
+def test_what_was_said_since_the_time_asked_about_is_the_answer(scripted_runtime) -> None:
+    """`mol chat "What did I do last week?"` on a fresh home: L0 answered "Noted — your last week was filled with tasks.";
+    after "I ran a half marathon in Leeds on Sunday" it searched the notes for "birthday"."""
+    from memory.store import new_memory, said_text
+
+    rt, scripted = scripted_runtime(["Noted — your last week was filled with tasks."])
+    result = rt.session().run_turn("What did I do last week?", slot="L0")
+    assert result.answer == "You haven't told me anything from last week, so I don't know — I only know what you tell me here."
+    rt.memory.add([new_memory(said_text("I ran a half marathon in Leeds on Sunday"), kind="said", said_at="2026-11-29T18:00")])
+    scripted.outputs = [call("notes.find", query="birthday"), "You haven't told me anything about your birthday yet."]
+    told = rt.session().run_turn("What did I do last week?", slot="L0")  # what L0 did with it in the tail
+    assert told.answer == 'Since Tue 17 Nov you told me:\n- Sun 29 Nov: "I ran a half marathon in Leeds on Sunday"'
+    scripted.outputs = ["You ran a half marathon in Leeds on Sunday."]
+    used = rt.session().run_turn("What did I do last week?", slot="L0")
+    assert used.answer == "You ran a half marathon in Leeds on Sunday."  # an answer that uses what was told stands
+    scripted.outputs = ["You asked about the weather."]
+    other = rt.session().run_turn("What did the forecast say last week?", slot="L0")
+    assert other.answer == "You asked about the weather."  # not a question about what the person did or said
