@@ -26,6 +26,7 @@ from mol_local.turn.arith import code, computed_answer, expression
 from mol_local.turn.dates import date_code
 from mol_local.turn.moved import moved_answer
 from mol_local.turn.numbers import number_code
+from mol_local.turn.plan_note import plan_answer
 from mol_local.turn.tasks import ToolCall, answering_call, error_line
 from mol_local.turn.units import currency_code, unit_code
 from mol_local.turn.when_said import ASK_WHEN, ask_when, asks_back, says_no_time, with_stated_clock
@@ -72,7 +73,7 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return replace(with_named_reminder(call, request, open_reminders()), answers=True)  # the tool says what is left
     if call.name in ("reminders.create", "reminders.list") and asks_to_see_reminders(request):
         return ToolCall("reminders.list", {}, call.raw, answers=True)
-    if call.name in ("notes.find", "notes.read", "reminders.list", "memory.search") and asks_to_see_notes(request):
+    if call.name in ("notes.find", "notes.read", "notes.create", "reminders.list", "memory.search") and asks_to_see_notes(request):
         return ToolCall("notes.find", {"query": ""}, call.raw, answers=True)
     if call.name in _NOT_A_NOTE and (note := settled_call(request)) is not None and note.name == "notes.create":
         return replace(note, raw=call.raw)  # "Write down that …" as a reminder or a search (both seen in the app)
@@ -298,6 +299,8 @@ def read_answer(calls: Sequence[dict]) -> str:
             return "You have no notes yet." if found[0].startswith("No notes") else found[0]
         return "\n".join([f"Your notes ({len(rows)}):"] + [f"- {title}: {body}" if body else f"- {title}" for _id, title, body in rows])
     noted = [c for c in calls if c["name"] == "notes.create"]
+    if len(noted) == 1 and (plan := plan_answer(noted[0])):
+        return plan
     if noted:
         return "\n".join(f"Noted: {c['arguments'].get('body') or c['arguments'].get('title')}." if not c["result"].startswith("Error")
                          else c["result"] for c in noted)

@@ -45,6 +45,18 @@ def timed_items(request: str) -> list[ToolCall]:
     offsets = {" ".join(m["off"].lower().split()) for m in _OFF.finditer(request)}
     if len(offsets) > 1:
         return []  # a lead time per item: the model's to read
+    items, led = read_items(request)
+    if len(items) < 2 or not (led or _FOR_EACH.search(request)):
+        return []
+    before = {"before": offsets.pop()} if offsets else {}
+    asked = [{"text": what, "due": f"{day} at {at}".strip(), **before} for what, day, at in items]
+    return [ToolCall("reminders.create", a, CALL_OPEN + json.dumps({"name": "reminders.create", "arguments": a}) + CALL_CLOSE, answers=True)
+            for a in asked]
+
+
+def read_items(request: str) -> tuple[list[tuple[str, str, str]], bool]:
+    """((thing, day, time) for each "<thing> at <time>" the request lists, the day its own or the one said for all;
+    whether they came after an ask for reminders)."""
     items: list[re.Match[str]] = []
     rest: list[str] = []
     opened: list[str] = []
@@ -61,13 +73,10 @@ def timed_items(request: str) -> list[ToolCall]:
                 led = led or bool(_ASKED.match(part.strip())) or (len(items) == 1 and any(_REMINDER.search(r) for r in rest))
             else:
                 rest.append(part)
-    if len(items) < 2 or not (led or _FOR_EACH.search(request)):
-        return []
+    if not items:
+        return [], led
     shared = (opened[0] if opened else next((d[0] for p in rest if (d := re.search(_DAYS, p, re.I))), "")) or (items[-1]["d2"] or "")
-    before = {"before": offsets.pop()} if offsets else {}
-    asked = [{"text": m["what"], "due": f"{m['d1'] or m['d2'] or shared} at {m['t'] or m['bare'] or m['t2']}".strip(), **before} for m in items]
-    return [ToolCall("reminders.create", a, CALL_OPEN + json.dumps({"name": "reminders.create", "arguments": a}) + CALL_CLOSE, answers=True)
-            for a in asked]
+    return [(m["what"], m["d1"] or m["d2"] or shared, m["t"] or m["bare"] or m["t2"]) for m in items], led
 
 
 def _clean(part: str) -> tuple[str, str]:

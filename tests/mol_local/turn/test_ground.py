@@ -268,6 +268,8 @@ def test_the_notes_asked_to_see_are_all_listed() -> None:
     me anything about milk yet." with two notes saved."""
     wrong = grounded(ToolCall("notes.find", {"query": "milk"}, "raw"), "What notes do I have?")
     assert (wrong.name, wrong.arguments, wrong.answers) == ("notes.find", {"query": ""}, True)
+    made = grounded(ToolCall("notes.create", {"title": "Notes", "body": "notes.create: create a new note"}, "raw"), "What notes do I have?")
+    assert (made.name, made.arguments) == ("notes.find", {"query": ""})  # after two plans were saved, L0 saved a third note
     found = "3a6a1f4701d7 · Wifi · the wifi password is in the blue drawer\n4e835fc88646 · Plan · gym at 10"
     assert read_answer([{"name": "notes.find", "arguments": {"query": ""}, "result": found}]) == \
         "Your notes (2):\n- Wifi: the wifi password is in the blue drawer\n- Plan: gym at 10"
