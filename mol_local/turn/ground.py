@@ -23,6 +23,7 @@ from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.statements import is_question, second_person, statements
 from mol_local.turn.arith import code, computed_answer, expression
+from mol_local.turn.budget import budget_code
 from mol_local.turn.dates import date_code
 from mol_local.turn.moved import moved_answer
 from mol_local.turn.numbers import number_code
@@ -251,12 +252,14 @@ _LEAD_IN = re.compile(r"(?<=[.?!:])\s+")
 
 def computed_call(request: str, today: date) -> ToolCall | None:
     """A python call computing the request, when it asks only arithmetic, one calendar question, one unit
-    conversion or one number fact (turn/arith.py, turn/dates.py, turn/units.py and turn/numbers.py say why): the
+    conversion, one number fact or what a trip budget leaves per day (turn/arith.py, turn/dates.py, turn/units.py,
+    turn/numbers.py and turn/budget.py say why): the
     turn runs it instead of asking the model, whose words it would replace. A short lead-in with no number
     ("Can you work this out? …", "Quick question: …") does not hide the question after it."""
     request = _past_lead_in(request)
     found = expression(request)
-    settled = None if found else date_code(request, today) or unit_code(request) or currency_code(request) or number_code(request)
+    settled = None if found else date_code(request, today) or unit_code(request) or currency_code(request) or number_code(request) \
+        or budget_code(request)
     return answering_call("python", {"code": code(*found)}) if found else answering_call("python", {"code": settled}) if settled else None
 
 

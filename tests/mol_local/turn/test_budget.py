@@ -1,0 +1,38 @@
+"""What a trip budget leaves per day, computed in the sandbox (mol_local/turn/budget.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mol_local.turn.arith import computed_answer
+from mol_local.turn.budget import budget_code
+from tests.mol_local.turn.test_dates import _run
+from trainer.specialists.agent_plain import BUDGET, HELDOUT_PLAIN
+
+
+@pytest.mark.parametrize("template", sorted(t for t in BUDGET if t not in HELDOUT_PLAIN))
+def test_every_training_template_of_the_l1_recipe_is_read(template: str) -> None:
+    """Built on the recipe's training phrasing only; the held-out one is measured by `mol bench specialists`."""
+    request = BUDGET[template].format(c="€", total="1,205", n=3, place="Rome", rate=175, travel=190)
+    source = budget_code(request)
+    assert source is not None, request
+    assert computed_answer(source, _run(source)) == ("Room: 3 nights × €175 = €525. Travel and other costs: €190. That is €715 fixed, "
+                                                     "which leaves €490 of your €1,205: €163.33 per day for 3 days.")
+
+
+def test_other_words_and_a_budget_that_does_not_reach() -> None:
+    source = budget_code("I have £500 for 4 days. Hotel £80 per night for 3 nights, train £60. How much per day?")
+    assert source is not None and computed_answer(source, _run(source)).endswith("leaves £200 of your £500: £50 per day for 4 days.")
+    over = budget_code("I have $300 for 2 days, hotel $200 a night for 2 nights, flights $150. What's left per day?")
+    assert over is not None and computed_answer(over, _run(over)) == \
+        "The room ($400) and the other costs ($150) come to $550, $250 more than your $300: nothing is left to spend per day."
+
+
+@pytest.mark.parametrize("request_text", [
+    "How much should I spend per day on food?",  # no numbers
+    "I have €900 for 3 days in Rome. How much per day?",  # no room: nothing to take off (the model's)
+    "I have €900 and £200 for 3 days; hotel €100 a night for 3 nights, train €50. Per day?",  # two currencies
+    "I have €900 for 3 days, hotel €100 a night for 3 nights and €80 a night for 2 nights, train €50. Per day?",  # two rates
+])
+def test_anything_else_is_left_to_the_model(request_text: str) -> None:
+    assert budget_code(request_text) is None
