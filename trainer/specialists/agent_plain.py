@@ -151,6 +151,6 @@ def budget_plans(rng: random.Random, templates: list[str], n_plans: int) -> list
         summary = f"Budgeted {n} days in {place}: {m[left]} left after room and travel, {m[per_day]} per day."
         plans.append(Plan(
             SLOT, template, request, random_now(rng), rounds=[], answer=lambda _o, a=answer: a, summary=lambda _o, s=summary: s,
-            check={"calls": "none", "answer": {"has": [m[room], m[left], m[per_day]]}},
+            check={"calls": "reads only", "answer": {"has": [m[room], m[left], m[per_day]]}},  # computing the sums (python) changes nothing
         ))
     return plans

@@ -60,6 +60,7 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", text.lower())
 
 
+READS = frozenset({"python", "notes.find", "notes.read", "reminders.list", "memory.search", "files.list", "files.read"})  # change nothing
 _NUMBERS = dict(zip("zero one two three four five six seven eight nine ten eleven twelve".split(), map(str, range(13))))
 
 
@@ -139,6 +140,8 @@ def score_state(rt: Runtime, check: dict[str, Any], conversation_id: str, answer
         checks += 1
         if check["calls"] == "none" and tool_calls:
             problems.append("called a tool when none was needed")
+        elif check["calls"] == "reads only" and (writes := [c["name"] for c in tool_calls if c["name"] not in READS]):
+            problems.append(f"changed something when nothing was asked: {', '.join(writes)}")
     answer_check = check.get("answer", {})
     for text in answer_check.get("has", []):
         checks += 1

@@ -36,3 +36,15 @@ def test_other_words_and_a_budget_that_does_not_reach() -> None:
 ])
 def test_anything_else_is_left_to_the_model(request_text: str) -> None:
     assert budget_code(request_text) is None
+
+
+def test_the_l1_budget_check_takes_a_computation_and_refuses_a_write(scripted_runtime) -> None:
+    """The recipe's budget plans are answered in words; the turn now computes the sums with python, which changes nothing."""
+    from trainer.specialists.toolrun import score_state
+
+    rt, _scripted = scripted_runtime([])
+    check = {"calls": "reads only", "answer": {"has": ["€525"]}}
+    computed = score_state(rt, check, "c1", "Room: 3 nights × €175 = €525.", [{"name": "python"}])
+    assert computed.ok
+    wrote = score_state(rt, check, "c1", "Room: 3 nights × €175 = €525.", [{"name": "notes.create"}])
+    assert not wrote.ok and "changed something when nothing was asked: notes.create" in wrote.reason
