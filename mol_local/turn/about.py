@@ -49,7 +49,7 @@ def abilities_answer(rt: Runtime) -> str:
     where = "on this machine, offline" if rt.hcp.backend != "remote" else f"with the remote model of profile {rt.hcp.name}"
     head = f"I'm your assistant, running {where}; what you tell me stays in your mol home. I can help with:"
     training = "on" if rt.hcp.consent.default else "off"
-    return "\n".join([head, *(f"- {line}" for line in lines),
+    return "\n".join([head, *(f"- {line}" for line in lines), "",  # a blank line: the app's Markdown ends the list there
                       f"Or just ask a question. Learning from a conversation is {training} until you switch it (Ctrl+T in the app)."])
 
 
