@@ -155,12 +155,8 @@ def named_entry(request: str) -> tuple[str, int] | None:
     return None
 
 
-def _shape(code: str, request: str) -> tuple[str, int | None, str]:
+def _shape(tree: ast.Module, request: str) -> tuple[str, int | None, str]:
     """(the function to check, how many parameters it must take or None, why the code fails before running or '')."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError as exc:
-        return "", None, f"syntax error: {exc.msg} (line {exc.lineno})"
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
     classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
     asked_class = _CLASS.search(request)
@@ -180,12 +176,16 @@ def _shape(code: str, request: str) -> tuple[str, int | None, str]:
     return next(iter(functions), ""), None, ""
 
 
-def smoke_call(code: str, name: str) -> str | None:
+def _function(tree: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    return next((n for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == name), None)
+
+
+def smoke_call(code: str | ast.Module, name: str) -> str | None:
     """`name(args)` with a plain value of each required parameter's annotated type ("largest(7, 7, 7)"): code that
     raises NameError, TypeError, AttributeError, ImportError or recursion on it is broken whatever it was asked.
     None when the function is not at the top level or a parameter has no annotation we can fill."""
-    fn = next((n for n in ast.parse(code).body if isinstance(n, ast.FunctionDef) and n.name == name), None)
-    if fn is None:
+    fn = _function(ast.parse(code) if isinstance(code, str) else code, name)
+    if fn is None or isinstance(fn, ast.AsyncFunctionDef):
         return None
     a = fn.args
     required = (a.posonlyargs + a.args)[: len(a.posonlyargs) + len(a.args) - len(a.defaults)]
@@ -196,8 +196,10 @@ def smoke_call(code: str, name: str) -> str | None:
     return f"{name}({', '.join(values)})"  # type: ignore[arg-type]
 
 
-def _arity_error(code: str, name: str, count: int) -> str:
-    fn = next(n for n in ast.parse(code).body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == name)
+def _arity_error(tree: ast.Module, name: str, count: int) -> str:
+    fn = _function(tree, name)
+    if fn is None:
+        return ""
     a = fn.args
     if a.vararg is not None:
         return ""
@@ -263,16 +265,20 @@ def check(answer: str, request: str) -> Ran | None:
     if code is None or not code.strip():
         shell = first_shell_block(answer)
         return None if shell is None or not shell.strip() else Ran(shell_syntax(shell))
-    name, count, why = _shape(code, request)
+    try:
+        tree = ast.parse(code)
+    except SyntaxError as exc:
+        return Ran(f"syntax error: {exc.msg} (line {exc.lineno})")
+    name, count, why = _shape(tree, request)
     if why:
         return Ran(why)
-    if name and count is not None and (why := _arity_error(code, name, count)):
+    if name and count is not None and (why := _arity_error(tree, name, count)):
         return Ran(why)
     named = named_entry(request)
     tests = [t for t in examples(request) if name and t.startswith(f"{name}(")]
     tests += [t for t in shown_examples(request, *named) if t not in tests] if named is not None and named[0] == name else []
     claims = [t for t in examples(_FENCE.sub(" ", answer)) if name and t.startswith(f"{name}(") and t not in tests]
-    smoke = smoke_call(code, name) if name else None
+    smoke = smoke_call(tree, name) if name else None
     if not tests and not claims and not smoke:
         return Ran("")
     with tempfile.TemporaryDirectory(prefix="mol-check-") as tmp:

@@ -122,7 +122,7 @@ def _of_list(m: re.Match[str]) -> tuple[str, str] | None:
 
 
 def _remainder(m: re.Match[str]) -> tuple[str, str] | None:
-    a, b = m["a"].replace(",", ""), m["b"].replace(",", "")
+    a, b = (m["a"] or m["a2"]).replace(",", ""), (m["b"] or m["b2"]).replace(",", "")  # "remainder of A divided by B" / "A mod B"
     if "." in a or "." in b or int(b) == 0:
         return None
     return f"The remainder of {a} divided by {b} is {{}}.", f"{a} % {b}"
@@ -143,18 +143,8 @@ _ASKS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, str] | 
          _range_sum),
         (rf"(?P<kind>sum|product|average|mean|median)\s+of\s+(?:the\s+numbers\s+)?{_LIST}", _of_list),
         (rf"(?:remainder (?:of|when)\s+(?P<a>{_INT})\s+(?:is\s+)?divided by\s+(?P<b>{_INT})|(?P<a2>{_INT})\s+mod(?:ulo)?\s+(?P<b2>{_INT}))",
-         lambda m: _remainder(_Both(m))),
+         _remainder),
     ))
-
-
-class _Both:
-    """The remainder's two spellings ("remainder of A divided by B", "A mod B") read as one match."""
-
-    def __init__(self, m: re.Match[str]) -> None:
-        self.m = m
-
-    def __getitem__(self, key: str) -> str:
-        return self.m[key] or self.m[f"{key}2"]
 
 
 def number_code(request: str) -> str | None:

@@ -39,7 +39,8 @@ def plan_note_call(request: str, now: datetime) -> ToolCall | None:
         except BadArguments:
             return None
     days = {day for _what, day, _at in items if day}
-    title = f"{next(iter(days))[:1].upper()}{next(iter(days))[1:]} plan" if len(days) == 1 else "Plan"
+    day = days.pop() if len(days) == 1 else ""
+    title = f"{day[:1].upper()}{day[1:]} plan" if day else "Plan"
     body = "\n".join(f"{when:%H:%M} {what}" for when, what in sorted(timed))
     args = {"title": title, "body": body}
     return ToolCall("notes.create", args, CALL_OPEN + json.dumps({"name": "notes.create", "arguments": args}) + CALL_CLOSE, answers=True)

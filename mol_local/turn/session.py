@@ -334,9 +334,11 @@ class Session:
                 elif self.tools is not None:  # no markup, no uncomputed number, each reminder as the tool set it
                     answer = unfinished_answer(answer) or unbacked_answer(answer, text, tool_calls) or said_as_set(answer, tool_calls)
                 new.append(MessageRecord("assistant", answer))
+        began = time.perf_counter()
         if not tool_calls and asked is not None and (checked := checked_code(answer, text, redrafts(rt.engine, asked))).report:
             answer, code_report = checked.answer, checked  # code is run before it is shown (turn/code_check.py)
             new[-1] = MessageRecord("assistant", answer)
+            timings["code_check_ms"] = (time.perf_counter() - began) * 1000
             self._check(cancel)
         if composed is None and (told := said_then_answer(text, answer, recalled, said_before(history), now)  # (a read call may have run)
                                  or (not tool_calls and told_answer(text, answer, recalled, said_before(history)))):
