@@ -15,21 +15,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import date
 from typing import TYPE_CHECKING
 
 from mol_local.harness.builtins import listed_reminders
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.statements import is_question, second_person, statements
-from mol_local.turn.arith import code, computed_answer, expression
-from mol_local.turn.budget import budget_code
-from mol_local.turn.dates import date_code
+from mol_local.turn.arith import computed_answer
 from mol_local.turn.moved import moved_answer
-from mol_local.turn.numbers import number_code
 from mol_local.turn.plan_note import plan_answer
 from mol_local.turn.tasks import ToolCall, answering_call, error_line
-from mol_local.turn.units import currency_code, unit_code
 from mol_local.turn.when_said import ASK_WHEN, ask_when, asks_back, says_no_time, with_stated_clock
 
 if TYPE_CHECKING:
@@ -245,30 +240,6 @@ def reminder_call(sentence: str) -> ToolCall | None:
             continue
         return replace(answering_call("reminders.create", {"text": task, "due": when}), answers=False)
     return None
-
-
-_LEAD_IN = re.compile(r"(?<=[.?!:])\s+")
-
-
-def computed_call(request: str, today: date) -> ToolCall | None:
-    """A python call computing the request, when it asks only arithmetic, one calendar question, one unit
-    conversion, one number fact or what a trip budget leaves per day (turn/arith.py, turn/dates.py, turn/units.py,
-    turn/numbers.py and turn/budget.py say why): the
-    turn runs it instead of asking the model, whose words it would replace. A short lead-in with no number
-    ("Can you work this out? …", "Quick question: …") does not hide the question after it."""
-    request = _past_lead_in(request)
-    found = expression(request)
-    settled = None if found else date_code(request, today) or unit_code(request) or currency_code(request) or number_code(request) \
-        or budget_code(request)
-    return answering_call("python", {"code": code(*found)}) if found else answering_call("python", {"code": settled}) if settled else None
-
-
-
-def _past_lead_in(request: str) -> str:
-    """The last sentence, when the ones before it are a few words with no number in them; else the request."""
-    parts = [p for p in _LEAD_IN.split(request.strip()) if p.strip()]
-    lead = " ".join(parts[:-1])
-    return parts[-1] if len(parts) > 1 and not re.search(r"\d", lead) and len(lead.split()) <= 6 else request
 
 
 def asks_to_tick_off(request: str) -> bool:

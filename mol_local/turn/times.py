@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.repeat import with_repeat
 from mol_local.harness.when import parse_when
-from mol_local.turn.ground import REMIND, SENTENCE, computed_call, content_stems, grounded, reminder_call, with_both_asked
+from mol_local.turn.computed import computed_call
+from mol_local.turn.ground import REMIND, SENTENCE, content_stems, grounded, reminder_call, with_both_asked
 from mol_local.turn.moved import follow_up_move
 from mol_local.turn.plan_note import plan_note_call
 from mol_local.turn.tasks import ToolCall
@@ -33,7 +34,7 @@ _TIMES = re.compile(rf"\bat\s+({_TIME}(?:\s*(?:,\s*and|,|and|&)\s*(?:at\s+)?{_TI
 def first_calls(request: str, hub: ToolHub | None, conversation_id: str, history: Sequence[TaskRecord],
                 now: datetime) -> list[ToolCall]:
     """The calls a request settles before the model is asked: arithmetic, a calendar question or a conversion
-    (`ground.computed_call`), a plan of timed items saved as a note (`plan_note.plan_note_call`), else a reminder
+    (`computed.computed_call`), a plan of timed items saved as a note (`plan_note.plan_note_call`), else a reminder
     moved or given its time by a follow-up (`moved.follow_up_move`)."""
     settled = computed_call(request, now.date()) or plan_note_call(request, now)
     return [settled] if settled else follow_up_move(request, hub, conversation_id, history, now)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mol_local.turn.arith import computed_answer
-from mol_local.turn.ground import computed_call
+from mol_local.turn.computed import computed_call
 from mol_local.turn.numbers import number_code
 from tests.mol_local.turn.test_dates import TODAY, _run
 
