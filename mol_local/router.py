@@ -16,7 +16,11 @@ name ("a checklist for the move: …", "count down ten minutes") goes to the UI
 slot (`view_slot`) as the slot table in DESIGN §3 says, mode "rule" — the
 route adapter sent 12 of 30 held-out view requests elsewhere, while the rule
 (`genui.asked.names_a_view`) matches none of the other slots' requests in the
-route and specialist sets.
+route and specialist sets. Likewise a request that hands over a text to work on
+("Summarize in one sentence: …", "Rewrite this more politely: …", "Translate
+'…' into French") goes to the entry slot, the chat specialist, mode "rule": the
+route adapter sent "Summarize in one sentence: The meeting moved from Tuesday to
+Thursday …" to L1, which ticked reminders off instead (`mol chat`).
 """
 
 from __future__ import annotations
@@ -33,6 +37,18 @@ from mol_local.errors import MolError
 from mol_local.genui.asked import names_a_view
 from mol_local.route_embed import EmbedClassifier
 from mol_local.structured import choice_grammar
+
+
+_TEXT_WORK = re.compile(
+    r"^(?:(?:please|can you|could you|would you)\s+)*(?:summari[sz]e|sum up|tl;?dr|rephrase|paraphrase|reword|rewrite|proofread|"
+    r"shorten|simplify|(?:fix|correct|check) the (?:grammar|spelling)(?: (?:in|of))?|translate)\b[^:\"“']{0,60}"
+    r"(?::\s*\S+(?:\s+\S+){3,}|[\"“'‘][^\"”'’]{3,}[\"”'’])", re.IGNORECASE)
+
+
+def works_on_given_text(text: str) -> bool:
+    """Whether the request asks for a summary, a rewrite, a proofread or a translation of a text it gives (after a
+    colon, at least four words, or in quotes)."""
+    return bool(_TEXT_WORK.match(text.strip()))
 
 
 def label_grammar(labels: Sequence[str]) -> str:
@@ -125,6 +141,8 @@ class Router:
             return RouteRecord(self.entry_slot, "fixed", "", False, 0.0)
         if self.view_slot is not None and names_a_view(text):
             return RouteRecord(self.view_slot, "rule", "names a view", False, (time.perf_counter() - t0) * 1000)
+        if works_on_given_text(text) and self.entry_slot in self.labels:
+            return RouteRecord(self.entry_slot, "rule", "works on a given text", False, (time.perf_counter() - t0) * 1000)
         if self.mode == "embed" and self._head_loading():
             self._warming.join()  # type: ignore[union-attr]
         if self.mode in ("hybrid", "embed") and self.classifier is not None and not self._head_loading():

@@ -129,6 +129,9 @@ _BY_DAY = re.compile(rf"^(?P<k>{_DAY})\s*(?::|-|–)?\s+(?P<v>.+)$|^(?P<v2>.+?)\
 _BY_NUMBER = re.compile(rf"^(?P<k>.+?)\s*(?::|-|–|=)?\s+(?P<v>[$£€]?\s?(?:{NUMBER})\s*(?:%|[a-z]{{1,6}})?)$", re.I)
 
 
+_BY_WHOM = re.compile(r"^(?P<k>.+?)\s+by\s+(?P<v>[^\d].*)$", re.I)
+_MAKER = {"book": "Author", "novel": "Author", "poem": "Poet", "song": "Artist", "album": "Artist", "track": "Artist",
+          "painting": "Artist", "film": "Director", "movie": "Director", "play": "Playwright"}
 _NOT_NOUNS = frozenset("table me it this day days week weeks weekend month year".split())
 
 
@@ -139,9 +142,10 @@ def _singular(word: str) -> str:
 
 def keyed_rows(request: str) -> tuple[list[str], list[list[str]]]:
     """A table asked for a list whose items each pair a day with a thing ("a table of my weekly workouts:
-    Monday run, Wednesday swim, Friday yoga") or a thing with an amount ("my monthly costs: rent 900, food
-    300"): two columns (Day | Workout, Item | Cost) and one row per item. ([], []) unless every item pairs
-    the same way; the model had made the three items the table's columns and written no row."""
+    Monday run, Wednesday swim, Friday yoga"), a thing with an amount ("my monthly costs: rent 900, food
+    300") or a work with its maker ("books: Dune by Frank Herbert, Emma by Jane Austen"): two columns (Day |
+    Workout, Item | Cost, Book | Author) and one row per item. ([], []) unless every item pairs the same way;
+    the model had made the items the table's columns and written no row."""
     m = _KEYED_LIST.search(request)
     parts = _parts(m["list"]) if m else []
     if len(parts) < 2:
@@ -154,6 +158,9 @@ def keyed_rows(request: str) -> tuple[list[str], list[list[str]]]:
             cells = [[(q["k"] or q["k2"]).capitalize(), q["v"] or q["v2"]] if pattern is _BY_DAY else [q["k"], q["v"]]
                      for q in pairs if q]
             return [first, noun if noun and noun.lower() != first.lower() else default], cells
+    made = [_BY_WHOM.match(p) for p in parts]
+    if all(made):
+        return [noun or "Title", _MAKER.get(noun.lower(), "By")], [[q["k"], q["v"]] for q in made if q]
     return [], []
 
 

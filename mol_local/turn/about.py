@@ -1,9 +1,14 @@
-""""What can you do?" answered with what this runtime can do, with an example of each.
+""""What can you do?" answered with what this runtime can do, with an example of each; "What's the weather?" with
+why it cannot know.
 
 A new user's first question. On the embedded default L0 answered "I can do everything from writing notes to
 creating tools." — nothing they could try, and not true. The answer here is read from the runtime: a line
 for each kind of tool the harness has enabled (reminders, notes, memory, python), one for the views when a
 slot draws them, and where the conversations go. It is one committed command turn, like `/remember`.
+
+Asked "What's the weather like today?", L0 answered "Good to know — the weather like today is sunny.": made
+up. Weather, news, prices and scores change by the hour and nothing here can read them, so the answer says
+that, unless an MCP server gives the harness tools of its own (they may well read it; the model then answers).
 """
 
 from __future__ import annotations
@@ -19,6 +24,17 @@ if TYPE_CHECKING:
     from mol_local.turn.session import Session
 
 ABILITIES = "/abilities"  # the route record's raw output for this command turn
+LIVE = "/live"  # … and for a question about what is happening out there now
+_LIVE = re.compile(
+    r"^(?:(?:so|ok|okay|hi|hello|hey)[,!.]?\s+)?(?:(?:can|could) you\s+(?:tell me|check)\s+|do you know\s+|tell me\s+|please\s+)?"
+    r"(?:(?:what(?:'s|\s+is|\s+will)|how(?:'s|\s+is)|is it going to|will it)\s+(?:the\s+)?"
+    r"(?P<weather>weather|forecast|temperature outside|rain|snow|be sunny)\b|"
+    r"(?:what(?:'s|\s+is|\s+are)\s+)?(?P<news>the (?:latest )?news|latest news|(?:the )?headlines|news today)\b|"
+    r"(?:what(?:'s|\s+is)|how much is)\s+(?:the\s+)?(?P<price>(?:stock|share)\s+price|price of (?:bitcoin|gold|oil)|bitcoin)\b|"
+    r"(?:who won|what(?:'s|\s+was|\s+is) the score)\b(?=.*\b(?:last night|yesterday|today|tonight|this weekend|the (?:game|match|race))\b)(?P<score>))"
+    r"(?!.*\b\d{4}\b)[^?.!]{0,60}[?.!]*$", re.IGNORECASE)
+_WHAT_LIVE = {"weather": ("the weather", "a weather app or site"), "news": ("the news", "a news site"),
+              "price": ("prices", "a market site or your bank's app"), "score": ("results or scores", "a sports site")}
 _ASKS = re.compile(
     r"^(?:(?:so|ok|okay|hi|hello|hey)[,!.]?\s+)?(?:what (?:can|could|do) you (?:do|help (?:me )?with)|what are you able to do|"
     r"how (?:can|could) you help(?: me)?|what can i (?:ask you|ask|use you for|do with you)|what are your (?:abilities|skills|features)|"
@@ -53,14 +69,29 @@ def abilities_answer(rt: Runtime) -> str:
                       f"Or just ask a question. Learning from a conversation is {training} until you switch it (Ctrl+T in the app)."])
 
 
+def live_answer(rt: Runtime, text: str) -> str | None:
+    """Why this runtime cannot say the weather (news, prices, scores) the request asks about; None for any other
+    request, and whenever an MCP server adds tools that might read it."""
+    m = _LIVE.match(" ".join(text.split()))
+    hub = rt.tool_hub
+    if m is None or (hub is not None and hub.mcp is not None and hub.mcp.specs()):
+        return None
+    what, where = next(_WHAT_LIVE[k] for k in _WHAT_LIVE if m[k] is not None)
+    return (f"I can't see {what}: I run on this machine with no internet connection, so anything I said about it "
+            f"would be made up. {where[:1].upper()}{where[1:]} will know; I can set you a reminder to check it.")
+
+
 def abilities_turn(session: Session, text: str) -> TurnResult:
     """One committed command turn on the entry slot: the question and `abilities_answer`."""
+    return command_turn(session, text, abilities_answer(session.runtime), "The user asked what I can do; I listed it with examples.", ABILITIES)
+
+
+def command_turn(session: Session, text: str, reply: str, summary: str, raw: str) -> TurnResult:
+    """One committed turn on the entry slot whose answer the runtime wrote (`raw`: what its route record says)."""
     rt = session.runtime
-    reply = abilities_answer(rt)
     slot = rt.hcp.entry_slot
     task = TaskRecord(new_id(), session.conversation_id, len(session.tasks), slot, status="closed")
-    summary = "The user asked what I can do; I listed it with examples."
-    route = RouteRecord(slot, "command", ABILITIES, False, 0.0)
+    route = RouteRecord(slot, "command", raw, False, 0.0)
     new = [MessageRecord("user", text), MessageRecord("assistant", reply)]
     session.commit_turn(rt, text, task, new, route, list(session.tasks), summary=summary)
     return TurnResult(session.conversation_id, task.id, slot, reply, route, summary)

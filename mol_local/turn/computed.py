@@ -1,11 +1,11 @@
 """The python call a request settles when it only asks something Python computes: arithmetic (turn/arith.py), a
 calendar question (turn/dates.py), a unit or currency conversion (turn/units.py), a number fact (turn/numbers.py) or
-what a trip budget leaves per day (turn/budget.py); the turn runs it instead of asking the model."""
+what a trip budget leaves per day (turn/budget.py), or a question about the request's own words (turn/wording.py); the turn runs it instead of asking the model."""
 
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, datetime
 
 from mol_local.turn.arith import code, expression
 from mol_local.turn.budget import budget_code
@@ -13,19 +13,22 @@ from mol_local.turn.dates import date_code
 from mol_local.turn.numbers import number_code
 from mol_local.turn.tasks import ToolCall, answering_call
 from mol_local.turn.units import currency_code, unit_code
+from mol_local.turn.wording import text_code
 
 _LEAD_IN = re.compile(r"(?<=[.?!:])\s+")
 
 
-def computed_call(request: str, today: date) -> ToolCall | None:
+def computed_call(request: str, today: date, now: datetime | None = None) -> ToolCall | None:
     """A python call computing the request, when it asks only arithmetic, one calendar question, one unit
     conversion, one number fact or what a trip budget leaves per day (turn/arith.py, turn/dates.py, turn/units.py,
     turn/numbers.py and turn/budget.py say why): the turn runs it instead of asking the model, whose words it would
-    replace. A short lead-in with no number
+    replace; given the clock `now`, "What time is it?" too. A short lead-in with no number
     ("Can you work this out? …", "Quick question: …") does not hide the question after it."""
+    if own := text_code(request):  # before the lead-in goes: "Sort these words: pear, fig" is one sentence
+        return answering_call("python", {"code": own})
     request = _past_lead_in(request)
     found = expression(request)
-    settled = None if found else date_code(request, today) or unit_code(request) or currency_code(request) or number_code(request) \
+    settled = None if found else date_code(request, today, now) or unit_code(request) or currency_code(request) or number_code(request) \
         or budget_code(request)
     return answering_call("python", {"code": code(*found)}) if found else answering_call("python", {"code": settled}) if settled else None
 

@@ -12,6 +12,7 @@ sentence below with the value Python computed:
 - days between two dates: "How many days between 1 March 2027 and 15 April 2027?"
 - the date some days or weeks away: "What's the date in 90 days?", "What date is 3 weeks from today?"
 - today: "What's the date today?", "What day is it?"
+- the time: "What time is it?" (L0 answered "It's 12:32 on Sat 5 Dec 2026, 00:32." at 00:32)
 
 A date without a year is its next coming day (today counts). Anything else is the model's turn.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS |= {name.lower(): i for i, name in enumerate(calendar.month_abbr) if name}
@@ -54,6 +55,8 @@ _FORMS = {
     "today": re.compile(rf"^{_WHAT}\s+(?:the\s+date\s+today|today's\s+date|the\s+date|day\s+is\s+it(?:\s+today)?|day\s+is\s+today|the\s+day\s+today)$", re.I),
 }
 _MAX_CHARS = 160
+_TIME_ASK = re.compile(r"^(?:what(?:'s|\s+is)\s+the\s+time|what\s+time\s+is\s+it|(?:do\s+you\s+know\s+)?what\s+time\s+it\s+is)"
+                       r"(?:\s+(?:right\s+)?now)?$", re.I)
 
 
 def long_date(d: date) -> str:
@@ -97,12 +100,16 @@ def _days(n: str, unit: str) -> str:
     return f"n = {n}\nf\"{{n}} day{{'s' if n != 1 else ''}}\""
 
 
-def date_code(request: str, today: date) -> str | None:
-    """The sandbox code answering a calendar question, its first line the answer with '{}' for the value."""
+def date_code(request: str, today: date, now: datetime | None = None) -> str | None:
+    """The sandbox code answering a calendar question (or, given the clock `now`, the time), its first line the
+    answer with '{}' for the value."""
     text = request.strip()
     if not text or len(text) > _MAX_CHARS:
         return None
     body = _TRAIL.sub("", _LEAD.sub("", text, count=1), count=1)
+    if now is not None and _TIME_ASK.match(body):
+        return (f"# answer: It's {{}}.\nfrom datetime import datetime\nnow = datetime({now.year}, {now.month}, {now.day}, {now.hour}, "
+                f"{now.minute})  # the conversation's clock\nf\"{{now:%H:%M}} on {{now:%A}} {{now.day}} {{now:%B %Y}}\"")
     head = f"from datetime import date, timedelta\ntoday = date({today.year}, {today.month}, {today.day})  # the conversation's clock\n"
     for kind, form in _FORMS.items():
         if m := form.match(body):

@@ -287,6 +287,8 @@ def read_answer(calls: Sequence[dict]) -> str:
 def _said_back(call: dict) -> str:
     if call["result"] == f"Error: {ASK_WHEN}":
         return ask_when(call["arguments"].get("text", ""))
+    if call["result"].startswith("Error: not run:"):  # the reason is the person's; what follows " — " is the model's
+        return f"I didn't do that: {call['result'].removeprefix('Error: not run:').split(' — ')[0].strip()}."
     if call["result"].startswith("Error"):
         return f"I couldn't do that: {error_line(call['result'])}"
     if call["name"] == "notes.create":

@@ -39,17 +39,20 @@ _DAY = re.compile(r"\b(?:today|tonight|tomorrow|next week|(?:mon|tues|wednes|thu
 def moved_time(request: str, old: datetime, now: datetime) -> datetime | None:
     """The new local time a follow-up gives an old reminder's time, or None when it is no such follow-up."""
     m = _MOVE.match(" ".join(request.split()))
-    if m is None:
-        return None
-    when = m["when"].strip()
+    return None if m is None else new_time(m["when"].strip(), m["dir"], old, now)
+
+
+def new_time(when: str, direction: str | None, old: datetime, now: datetime) -> datetime | None:
+    """The time `when` ("3pm", "Saturday", "an hour later"; after "back"/"forward" when `direction` says so) gives a
+    reminder due at `old`, or None when it names no time."""
     later = _LATER.match(when)
-    if later or m["dir"]:  # "an hour later", "push it back 30 minutes", "bring it forward by an hour"
+    if later or direction:  # "an hour later", "push it back 30 minutes", "bring it forward by an hour"
         try:
             step = parse_offset((later["n"] if later else when).removeprefix("by ").strip())
         except BadArguments:
             step = None
         if step is not None:
-            way = later["way"].lower() if later else {"back": "later", "forward": "earlier"}[m["dir"].lower()]
+            way = later["way"].lower() if later else {"back": "later", "forward": "earlier"}[direction.lower()]
             return old + step if way == "later" else old - step
     if re.fullmatch(r"\d{1,2}", when) and 1 <= int(when) <= 12:  # "make it 4": the 4 nearer the old time (16:00 after noon)
         hour = min((int(when) % 12, int(when) % 12 + 12), key=lambda h: abs(h - old.hour))

@@ -22,7 +22,7 @@ from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
 from mol_local.turn.ground import open_reminders, read_answer, settled_call
-from mol_local.turn.about import abilities_turn, asks_abilities
+from mol_local.turn.about import LIVE, abilities_turn, asks_abilities, command_turn, live_answer
 from mol_local.turn.code_check import Checked, checked_code, redrafts
 from mol_local.turn.forgetting import forget_turn, forget_what
 from mol_local.turn.options import AnswerOptions, words_slot
@@ -118,11 +118,13 @@ class Session:
             return self._dispatch(text.strip(), cancel, hooks)
 
     def _command(self, text: str) -> TurnResult | None:
-        """A turn the words settle with no model: `/remember`, a forget, "What can you do?"."""
+        """A turn the words settle with no model: `/remember`, a forget, "What can you do?", "What's the weather?"."""
         if (fact := remember_text(text)) is not None:
             return remember_turn(self, fact, text.strip())
         if (what := forget_what(text)) is not None:
             return forget_turn(self, what)
+        if (live := live_answer(self.runtime, text)) is not None:
+            return command_turn(self, text.strip(), live, "The user asked about something live; I said I cannot see it offline.", LIVE)
         return abilities_turn(self, text.strip()) if asks_abilities(text) else None
 
     def _dispatch(self, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:

@@ -20,6 +20,7 @@ from mol_local.turn.computed import computed_call
 from mol_local.turn.ground import REMIND, SENTENCE, content_stems, grounded, reminder_call, with_both_asked
 from mol_local.turn.moved import follow_up_move
 from mol_local.turn.plan_note import plan_note_call
+from mol_local.turn.rescheduled import named_move
 from mol_local.turn.tasks import ToolCall
 from mol_local.turn.timed_list import timed_items
 
@@ -35,9 +36,9 @@ def first_calls(request: str, hub: ToolHub | None, conversation_id: str, history
                 now: datetime) -> list[ToolCall]:
     """The calls a request settles before the model is asked: arithmetic, a calendar question or a conversion
     (`computed.computed_call`), a plan of timed items saved as a note (`plan_note.plan_note_call`), else a reminder
-    moved or given its time by a follow-up (`moved.follow_up_move`)."""
-    settled = computed_call(request, now.date()) or plan_note_call(request, now)
-    return [settled] if settled else follow_up_move(request, hub, conversation_id, history, now)
+    moved by name (`rescheduled.named_move`) or moved or given its time by a follow-up (`moved.follow_up_move`)."""
+    settled = computed_call(request, now.date(), now) or plan_note_call(request, now)
+    return [settled] if settled else named_move(request, hub, now) or follow_up_move(request, hub, conversation_id, history, now)
 
 
 def grounded_calls(parsed: list[ToolCall], request: str, made: Sequence[dict], open_reminders: Callable[[], Sequence[dict]]) -> list[ToolCall]:

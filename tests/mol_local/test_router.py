@@ -60,6 +60,18 @@ def test_a_request_that_names_a_view_goes_to_the_ui_slot(runtime) -> None:
         assert runtime.router.route(text).mode != "rule", text
 
 
+def test_a_request_that_hands_over_a_text_goes_to_the_chat_slot(runtime) -> None:
+    """`mol chat "Summarize in one sentence: The meeting moved …"` went to L1, which ticked two reminders off."""
+    for text in ("Summarize in one sentence: The meeting moved from Tuesday to Thursday because the projector broke, and Sam will bring snacks.",
+                 "Rewrite this more politely: send me the report now", "Translate 'where is the nearest pharmacy' into French.",
+                 "Please proofread: I has a apple and two banana"):
+        decision = runtime.router.route(text)
+        assert (decision.slot, decision.mode) == ("L0", "rule"), text
+    for text in ("Summarize my notes", "Translate this function to Rust", "Rewrite my reminder for 3pm",
+                 "Write a Python function that summarizes a list: mean, median and mode"):
+        assert runtime.router.route(text).mode != "rule", text
+
+
 def test_fixed_mode_uses_entry_slot(runtime) -> None:
     from dataclasses import replace
 

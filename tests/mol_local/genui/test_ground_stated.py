@@ -121,6 +121,11 @@ def test_a_table_gets_the_listed_columns_and_rows_in_the_persons_words() -> None
     ("table for the week: pasta on Monday, tacos on Tuesday", ["Day", "Plan"], [["Monday", "pasta"], ["Tuesday", "tacos"]]),
     ("a table with columns day and sport: Monday run, Friday yoga", ["day", "sport"], [["Monday", "run"], ["Friday", "yoga"]]),
     ("a table of my week: Monday run, gym on Friday, Sunday", [], []),  # one item pairs nothing: not a keyed list
+    ("Make a table of books: Dune by Frank Herbert, Emma by Jane Austen, Ulysses by James Joyce",  # mol chat: the titles
+     ["Book", "Author"], [["Dune", "Frank Herbert"], ["Emma", "Jane Austen"], ["Ulysses", "James Joyce"]]),  # were columns
+    ("a table of my favourite songs: Yesterday by The Beatles and Hurt by Johnny Cash",
+     ["Song", "Artist"], [["Yesterday", "The Beatles"], ["Hurt", "Johnny Cash"]]),
+    ("make a table: Dune by Frank Herbert, Emma", [], []),  # one item names no maker
 ])
 def test_a_keyed_list_is_two_columns_and_a_row_per_item(text: str, cols: list[str], rows: list[list[str]]) -> None:
     assert stated.keyed_rows(text)[1] == rows

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mol_local.turn.about import ABILITIES, asks_abilities
+from mol_local.turn.about import _LIVE, ABILITIES, LIVE, asks_abilities
 from tests.mol_local.conftest import call
 
 
@@ -30,6 +30,27 @@ def test_the_abilities_are_what_this_runtime_has_and_the_turn_is_kept(scripted_r
     assert "is off until you switch it" in result.answer  # consent.default = false
     kept = rt.timeline.load_tasks(result.conversation_id)[-1]
     assert [m.content for m in kept.messages] == ["What can you do?", result.answer]
+
+
+@pytest.mark.parametrize(("text", "live"), [
+    ("What's the weather like today?", True), ("Is it going to rain tomorrow?", True), ("What's the latest news?", True),
+    ("What's the stock price of Apple?", True), ("Who won the football last night?", True), ("How's the weather?", True),
+    ("Write a poem about the weather", False), ("Remind me to check the weather at 7", False), ("The weather is nice", False),
+    ("What's the temperature in Celsius if it's 80F?", False), ("What is news in journalism?", False),
+    ("Who won the 1966 world cup?", False),  # history, not live
+])
+def test_which_questions_ask_about_what_is_happening_now(text: str, live: bool) -> None:
+    assert bool(_LIVE.match(text)) is live
+
+
+def test_the_weather_is_said_to_be_unknown_not_made_up(scripted_runtime) -> None:
+    """`mol chat "What's the weather like today?"`: L0 answered "Good to know — the weather like today is sunny."."""
+    rt, scripted = scripted_runtime(["The weather today is sunny."])
+    result = rt.session().run_turn("What's the weather like today?")
+    assert scripted.outputs == ["The weather today is sunny."]  # the model is never asked
+    assert result.route is not None and result.route.raw_output == LIVE
+    assert result.answer.startswith("I can't see the weather: I run on this machine with no internet connection")
+    assert [m.content for m in rt.timeline.load_tasks(result.conversation_id)[-1].messages][-1] == result.answer
 
 
 def test_what_was_said_since_the_time_asked_about_is_the_answer(scripted_runtime) -> None:

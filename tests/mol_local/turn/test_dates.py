@@ -3,7 +3,7 @@ computed by the code it returns, with the conversation's clock as today."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 import pytest
 
@@ -79,3 +79,13 @@ def test_the_code_names_its_clock_so_the_tool_call_can_be_read() -> None:
 ])
 def test_anything_else_is_left_to_the_model(question: str) -> None:
     assert date_code(question, TODAY) is None
+
+
+@pytest.mark.parametrize("question", ["What time is it?", "what's the time now", "Do you know what time it is?"])
+def test_the_time_is_read_from_the_conversations_clock(question: str) -> None:
+    """L0 answered "What time is it?" at 00:32 with "It's 12:32 on Sat 5 Dec 2026, 00:32."."""
+    source = date_code(question, TODAY, datetime(2026, 12, 5, 0, 32))
+    assert source is not None
+    assert computed_answer(source, _run(source)) == "It's 00:32 on Saturday 5 December 2026."
+    assert date_code(question, TODAY) is None  # no clock given: not settled
+    assert date_code("What time is it in Tokyo?", TODAY, datetime(2026, 12, 5, 0, 32)) is None

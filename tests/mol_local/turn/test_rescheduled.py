@@ -1,0 +1,58 @@
+"""A reminder moved by name (mol_local/turn/rescheduled.py): which reminder, to when, and a name that is not open."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from memory.db import open_db
+from mol_local.harness.store import RemindersStore
+from mol_local.turn.rescheduled import named_move
+
+NOW = datetime(2026, 12, 4, 18, 40)
+
+
+@pytest.fixture()
+def hub(tmp_path: Path) -> SimpleNamespace:
+    store = RemindersStore(open_db(tmp_path / "m.db"))
+    store.clock = lambda: NOW
+    store.create("go to the dentist", "Tuesday at 2pm")
+    store.create("pay the rent", "Wednesday at noon")
+    return SimpleNamespace(reminders=store)
+
+
+def _ids(hub: SimpleNamespace) -> dict[str, str]:
+    return {r["text"]: r["id"] for r in hub.reminders.list()}
+
+
+@pytest.mark.parametrize(("request_text", "text", "due"), [
+    ("Move my dentist reminder to 4pm", "go to the dentist", "2026-12-08T16:00"),  # a new clock keeps the day
+    ("Can you reschedule the dentist to Thursday please", "go to the dentist", "2026-12-10T14:00"),  # a new day keeps the clock
+    ("push the rent reminder back an hour", "pay the rent", "2026-12-09T13:00"),
+    ("Move the rent reminder an hour earlier", "pay the rent", "2026-12-09T11:00"),
+])
+def test_the_named_reminder_is_set_again_and_the_old_one_ticked_off(hub: SimpleNamespace, request_text: str, text: str, due: str) -> None:
+    made = named_move(request_text, hub, NOW)
+    assert [(c.name, c.arguments) for c in made] == [("reminders.create", {"text": text, "due": due}),
+                                                     ("reminders.complete", {"id": _ids(hub)[text]})]
+    assert not any(c.refused for c in made)
+
+
+def test_a_reminder_named_but_not_open_moves_nothing_and_says_so(hub: SimpleNamespace) -> None:
+    made = named_move("Move my gym reminder to Friday", hub, NOW)
+    assert len(made) == 1 and made[0].refused and "no open reminder is about gym" in made[0].refused
+    assert len(hub.reminders.list()) == 2
+
+
+@pytest.mark.parametrize("request_text", [
+    "Move the sofa to the left",  # names no reminder and says none: the model's
+    "Change my name to Bob",
+    "Move my dentist reminder somewhere nice",  # names no time
+    "What reminders do I have?",
+])
+def test_other_requests_are_not_moves(hub: SimpleNamespace, request_text: str) -> None:
+    assert named_move(request_text, hub, NOW) == []
+    assert named_move("Move my dentist reminder to 4pm", None, NOW) == []
