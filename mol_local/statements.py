@@ -117,6 +117,27 @@ def _attribute(v: str, g: dict[str, str]) -> list[Statement]:
     return [Statement(f"my:{what}", v, f"The user's {what} {'are' if what.endswith('s') else 'is'} {v}.")]
 
 
+_KIN = ("partner|wife|husband|girlfriend|boyfriend|fianc[eé]e?|spouse|son|daughter|kid|child|sister|brother|mother|mum|mom|father|dad|"
+        "grandmother|grandma|granny|grandfather|grandpa|grandson|granddaughter|aunt|uncle|cousin|niece|nephew|baby|dog|cat|puppy|"
+        "kitten|horse|rabbit|hamster|parrot|best friend|friend|boss|manager|colleague|flatmate|roommate|neighbou?r|doctor|dentist|"
+        "therapist|landlord|landlady|teacher|coach")
+_NAMED_KIN = re.compile(rf"^(?i:my|our)\s+(?P<x>(?i:(?:(?:little|older|younger|big|eldest|oldest|youngest|baby|new)\s+)?(?:{_KIN})))\s+"
+                        r"(?P<n>[A-Z][a-z'’-]+)\s+(?P<v>(?i:is|was|has|had|just|will|can|turned|turns|got|gets|moved|started|"
+                        r"starts|lives|works|loves|likes|hates|goes|went|plays|studies|teaches|needs|wants|comes|came|joined|joins|"
+                        r"finished|finishes|graduated|graduates|retired|retires|passed)\b.+)$")
+
+
+def _named_kin(sentence: str) -> list[Statement]:
+    """ "My daughter Lily starts school on 8 January": her name (key my:daughter) and what was said of her. No rule
+    read it: nothing was kept, and "What's my daughter's name?" got "I don't know your daughter's name yet"."""
+    m = _NAMED_KIN.match(sentence)
+    if m is None:
+        return []
+    who, name, said = _norm_noun(m["x"]), m["n"], _clean(m["v"])
+    named = Statement(f"my:{who}", name, f"The user's {who} is called {name}.")
+    return [named, Statement(None, said, f"The user's {who} {name} {said}.")] if said else [named]
+
+
 _PASSING = frozenset({"not", "broken", "down", "late", "busy", "sick", "ill", "tired", "being", "getting", "still", "so", "too", "very", "really"})
 _I = re.IGNORECASE
 RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
@@ -224,7 +245,8 @@ def statements(message: str) -> list[Statement]:
         body = _LEAD.sub("", sentence).strip()
         if not body or _QUESTION.match(body):
             continue
-        found = _forgetting(body) or _first_person(body) or (_theirs(body, owner) if owner else [])
+        found = _forgetting(body) or _named_kin(_TRAILING.sub("", body.rstrip(".!"))) or _first_person(body) \
+            or (_theirs(body, owner) if owner else [])
         if not found and explicit:
             found = _explicit_fallback(body)
         for st in found:

@@ -10,9 +10,11 @@ without the model:
 2. a function the request names ("Write is_palindrome(s)") is defined with that many parameters; a request
    that counts its inputs ("the largest of three numbers") gets a function taking that many;
 3. every example the request shows — `name(args) -> value`, "returns", "is", "==", or "[3, 1, 2] gives 2" for
-   the function it names — holds when run: they are the person's own tests;
+   the function it names — holds when run: they are the person's own tests; a common task ("checks if two
+   strings are anagrams", "the second largest number in a list") brings a few cases of its own (turn/code_tasks.py);
 4. called once with a plain value of each annotated parameter type, the function raises no NameError,
-   TypeError, AttributeError, ImportError or recursion error (a ValueError may be its own validation);
+   TypeError, AttributeError, ImportError or recursion error (a ValueError may be its own validation), and
+   returns the plain type its annotation promises (`-> bool` returning a Counter is broken);
 5. the examples the answer's own sentence claims are true;
 6. a shell block (```bash, ```sh) parses: `bash -n` reads it and runs nothing.
 
@@ -37,6 +39,7 @@ from pathlib import Path
 from mol_local.engine.base import Engine, GenerationRequest
 from mol_local.harness.limits import ToolLimits
 from mol_local.harness.sandbox import Sandbox
+from mol_local.turn.code_tasks import task_tests
 
 TRIES = 4  # the streamed answer and up to three samples: about 3 s each on the embedded default
 REDRAFT_TEMPERATURE = 0.8
@@ -196,6 +199,24 @@ def smoke_call(code: str | ast.Module, name: str) -> str | None:
     return f"{name}({', '.join(values)})"  # type: ignore[arg-type]
 
 
+_KINDS = frozenset({"bool", "int", "float", "str", "list", "dict", "tuple", "set"})
+
+
+def returns(tree: ast.Module, name: str) -> str:
+    """The plain type the function's return annotation promises ("bool", "list", "float or None"), '' when it has none
+    we check: `-> bool` on `return Counter(…)` is broken whatever the request asked."""
+    fn = _function(tree, name) if name else None
+    if fn is None or fn.returns is None:
+        return ""
+    parts = [p.strip() for p in ast.unparse(fn.returns).removeprefix("typing.").split("|")]
+    if len(parts) == 1 and (m := re.fullmatch(r"Optional\[(.+)\]", parts[0])):
+        parts = [m[1], "None"]
+    kinds = [p.split("[", 1)[0].lower() for p in parts if p != "None"]
+    if len(kinds) != 1 or kinds[0] not in _KINDS or len(parts) > 2:
+        return ""
+    return kinds[0] + (" or None" if "None" in parts else "")
+
+
 def _arity_error(tree: ast.Module, name: str, count: int) -> str:
     fn = _function(tree, name)
     if fn is None:
@@ -218,7 +239,7 @@ def _mol_why(what, exc):
     if type(exc).__name__ == "CpuLimit":
         return f"{what} ran past the time limit"
     return f"{what} raised {type(exc).__name__}: {exc}".rstrip(": ")[:200]
-def _mol_run(src, tests, claims, smoke):
+def _mol_run(src, tests, claims, smoke, kind):
     ns = _types.ModuleType("__answer__").__dict__
     try:
         exec(compile(src, "<answer>", "exec"), ns)
@@ -226,10 +247,15 @@ def _mol_run(src, tests, claims, smoke):
         return _mol_why("running it", exc), []
     if smoke:
         try:
-            eval(compile(smoke, "<smoke>", "eval"), ns)
+            got = eval(compile(smoke, "<smoke>", "eval"), ns)
         except BaseException as exc:
             if type(exc).__name__ in _MOL_BROKEN:
                 return _mol_why(smoke, exc), []
+        else:
+            kinds = {"bool": (bool,), "int": (int,), "float": (int, float), "str": (str,), "list": (list,), "dict": (dict,),
+                     "tuple": (tuple,), "set": (set, frozenset)}.get(kind.removesuffix(" or None"), (object,))
+            if not (isinstance(got, kinds) or (got is None and kind.endswith(" or None"))):
+                return f"{smoke} returned {repr(got)[:60]}, not the {kind} it promises", []
     for test in tests:
         call, _, want = test.partition(" == ")
         try:
@@ -277,6 +303,7 @@ def check(answer: str, request: str) -> Ran | None:
     named = named_entry(request)
     tests = [t for t in examples(request) if name and t.startswith(f"{name}(")]
     tests += [t for t in shown_examples(request, *named) if t not in tests] if named is not None and named[0] == name else []
+    tests += [t for t in task_tests(request, name, lambda n: not _arity_error(tree, name, n)) if t not in tests] if name else []
     claims = [t for t in examples(_FENCE.sub(" ", answer)) if name and t.startswith(f"{name}(") and t not in tests]
     smoke = smoke_call(tree, name) if name else None
     if not tests and not claims and not smoke:
@@ -284,7 +311,7 @@ def check(answer: str, request: str) -> Ran | None:
     with tempfile.TemporaryDirectory(prefix="mol-check-") as tmp:
         box = Sandbox(Path(tmp) / "ws", CHECK_LIMITS)
         try:
-            result = box.execute(f"{_DRIVER}\n_mol_run({code!r}, {tests!r}, {claims!r}, {smoke!r})")
+            result = box.execute(f"{_DRIVER}\n_mol_run({code!r}, {tests!r}, {claims!r}, {smoke!r}, {returns(tree, name)!r})")
         finally:
             box.close()
     if result.status == "ok" and result.value is not None:

@@ -83,7 +83,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         own = content_stems(str(call.arguments.get("text", "")))
         whose = content_stems(" ".join(st.key.split(":", 1)[1] for st in said if st.key and ":" in st.key))
         keep = own & content_stems(" ".join(st.value for st in said)) and whose <= own  # "shellfish"; "sister's birthday"
-        return call if keep else replace(call, arguments={**call.arguments, "text": fact}, answers=True)
+        kept = call if keep else replace(call, arguments={**call.arguments, "text": fact})
+        return replace(kept, answers=not is_question(request))  # L0 then said "I'll remember that your dentist is …" for penicillin
     if call.name == "notes.create" and not _ASKS_NOTE.search(request):
         return replace(call, refused=NOT_NOTED)  # L1 saved "15 minutes before each appointment" for a day's plan
     if call.name == "memory.remember" and is_question(request) and not _KEEP_ASK.search(request):  # "Do you know my car?"
@@ -260,7 +261,7 @@ def read_answer(calls: Sequence[dict]) -> str:
         return "\n".join(computed)
     kept = [c for c in calls if c["name"] == "memory.remember" and not c["result"].startswith("Error")]
     if kept:  # L0 had answered "I'll remember that your notes are the user's notes." for an allergy
-        return "\n".join(f"Got it — I'll remember that {second_person(c['arguments']['text']).rstrip('.')}." for c in kept)
+        return "\n".join(f"Got it — I'll remember that {_facts_said(c['arguments']['text'])}." for c in kept)
     done = [c["result"].strip() for c in calls if c["name"] == "reminders.complete"]
     if done:
         return "\n".join(done)
@@ -282,6 +283,13 @@ def read_answer(calls: Sequence[dict]) -> str:
     if not rows:
         return "You have no open reminders."
     return "\n".join([f"Your open reminders ({len(rows)}):"] + [f"- {text} — {when}" for _id, when, text in rows])
+
+
+def _facts_said(text: str) -> str:
+    """ "The user's daughter is called Lily. The user's daughter Lily starts …" as "your daughter is called Lily and
+    that your daughter Lily starts …" (each sentence in the second person; the second had stayed "The user's …")."""
+    facts = [second_person(f).rstrip(".") for f in re.split(r"(?<=\.)\s+(?=The user\b)", text.strip()) if f.strip()]
+    return " and that ".join(facts)
 
 
 def _said_back(call: dict) -> str:

@@ -13,7 +13,7 @@ from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from memory import fts
 from memory.timewords import TIME_QUESTION, Window, in_window, time_window
 from mol_local.extract import supersede
-from mol_local.statements import is_request, key_of, second_person, statements
+from mol_local.statements import is_question, is_request, key_of, second_person, statements
 from mol_local.turn.ground import asks_for_a_note, content_stems
 from mol_local.turn.result import TurnResult
 
@@ -190,7 +190,7 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequ
         return unknown
     m = _TOLD_ASK.search(text.strip())
     if m is None:
-        return known_answer(answer, recalled) or heard_answer(text, answer)
+        return known_answer(answer, recalled) or echoed_answer(text, answer, recalled) or heard_answer(text, answer)
     topic = fts.terms(m["topic"] or m["t2"] or "")
     told = [r.memory for r in recalled if topic and fts.says_any(r.memory.text, topic)]
     here = [said for said in seen if topic and fts.says_any(said, topic)] if not told else []  # said in this conversation
@@ -222,6 +222,23 @@ def known_answer(answer: str, recalled: Sequence[Recalled]) -> str | None:
         return None
     said = second_person(fact)
     return said[:1].upper() + said[1:]
+
+
+def echoed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
+    """The remembered fact that answers the question, said to the person, when the answer only repeated a memory
+    word for word in the third person it is stored in: asked "When does Lily start school?" with "The user's daughter
+    is called Lily." and "The user's daughter Lily starts school on 8 January." in the tail, L0 answered the first,
+    verbatim. Of the facts, the one sharing the most content words with the question (the echoed one on a tie).
+    None when the answer is anything else."""
+    said = " ".join(answer.split()).rstrip(".").lower()
+    facts = [r.memory for r in recalled if r.memory.kind != SAID]
+    echoed = next((m for m in facts if " ".join(m.text.split()).rstrip(".").lower() == said), None)
+    if echoed is None or not is_question(text):
+        return None
+    asked = content_stems(text)
+    best = max(facts, key=lambda m: (len(content_stems(m.text) & asked), m is echoed))
+    out = second_person(best.text)
+    return out[:1].upper() + out[1:]
 
 
 def heard_answer(text: str, answer: str) -> str | None:

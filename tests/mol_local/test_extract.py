@@ -58,6 +58,11 @@ def test_two_statements_in_one_sentence_and_the_request_check() -> None:
     ("My boss is called Ingrid. His phone number is 0781 223 441",
      ["The user's boss is called Ingrid.", "The user's boss's phone number is 0781 223 441."]),
     ("I like tea and she likes coffee", ["The user likes tea."]),  # no "my X" before it: nobody to read "she" as
+    ("My daughter Lily starts school on 8 January",  # mol chat: nothing kept, and "What's my daughter's name?" unknown
+     ["The user's daughter is called Lily.", "The user's daughter Lily starts school on 8 January."]),
+    ("My little brother Tom lives in Paris and he works at a bakery",
+     ["The user's little brother is called Tom.", "The user's little brother Tom lives in Paris.", "The user's little brother works at a bakery."]),
+    ("My friend Sam and I went out", []), ("my son max is 7", []),  # no verb after the name; no capital: not read as a name
     ("My code is broken and it is late", []),
 ])
 def test_a_pronoun_after_a_statement_about_someone_is_about_them(said: str, texts: list[str]) -> None:

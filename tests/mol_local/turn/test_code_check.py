@@ -28,7 +28,7 @@ def test_the_request_names_the_signature_and_its_examples_are_tests() -> None:
     (TWO_ARGS, "largest takes 2 arguments, but the request gives 3"),
     ("```python\ndef largest(a, b, c:\n```", "syntax error: '(' was never closed (line 1)"),
     ("```python\nfrom math import gcd\n\ndef largest(a, b, c):\n    return largest(a, b, c)\n```\nFor example, largest(1, 2, 3) returns 3.",
-     "largest(1, 2, 3) raised RecursionError: maximum recursion depth exceeded"),
+     "largest(1, 5, 3) raised RecursionError: maximum recursion depth exceeded"),  # the task's own case runs first
     ("```python\nwhile True:\n    pass\n\ndef largest(a, b, c):\n    return c\n```\nFor example, largest(1, 2, 3) returns 3.",
      "running it ran past the time limit"),
     (THREE_ARGS, ""),
@@ -103,3 +103,39 @@ def test_a_shell_block_must_parse_and_is_never_run(tmp_path) -> None:
     assert fine is not None and fine.why == ""
     made = tmp_path / "made"
     assert check(f"```sh\ntouch {made}\n```", "make a file").why == "" and not made.exists()  # type: ignore[union-attr]  (parsed only)
+
+
+ANAGRAM = "Write a Python function that checks if two strings are anagrams"
+SECOND = "Write a Python function that returns the second largest number in a list"
+
+
+@pytest.mark.parametrize(("request_text", "answer", "why"), [
+    (ANAGRAM, "```python\nfrom collections import Counter\n\ndef is_anagram(s1: str, s2: str) -> bool:\n"  # L2, mol chat
+              "    return Counter(s1.lower() for s in range(len(s1)) if s1 == s2)\n```",
+     "is_anagram('hello world', 'hello world') returned Counter({'hello world': 11}), not the bool it promises"),
+    (ANAGRAM, "```python\ndef is_anagram(a, b):\n    return a == b\n```", "is_anagram('listen', 'silent') should be True"),
+    (ANAGRAM, "```python\ndef is_anagram(a: str, b: str) -> bool:\n    return sorted(a.lower()) == sorted(b.lower())\n```", ""),
+    (SECOND, "```python\ndef second_largest(arr: list[float]) -> float | None:\n    distinct = sorted(arr, reverse=True)\n"  # L2, mol chat:
+             "    return distinct[-2] if len(distinct) >= 2 else None\n```\nFor example, second_largest([1, 5, 9]) returns 5.",  # true by luck
+     "second_largest([1, 2, 3, 4]) should be 3"),
+    (SECOND, "```python\ndef second_largest(xs):\n    return sorted(set(xs))[-2]\n```", ""),
+    ("Write a function that checks if a word is a palindrome", "```python\ndef pal(w, strict):\n    return False\n```", ""),  # 2 args: not the task's
+    ("Write a function that removes vowels from a string", "```python\ndef strip_vowels(s):\n    return s\n```", ""),  # not counting them
+])
+def test_a_common_task_brings_cases_of_its_own(request_text: str, answer: str, why: str) -> None:
+    ran = check(answer, request_text)
+    assert ran is not None and ran.why == why
+
+
+def test_a_function_must_return_the_plain_type_it_promises() -> None:
+    from mol_local.turn.code_check import returns
+
+    counter = "```python\nfrom collections import Counter\n\ndef same(a: str, b: str) -> bool:\n    return Counter(a)\n```"
+    assert check(counter, "Write a function that compares two strings").why.endswith("not the bool it promises")  # type: ignore[union-attr]
+    optional = "```python\ndef first(xs: list[int]) -> int | None:\n    return None\n```"
+    assert check(optional, "Write a function").why == ""  # type: ignore[union-attr]
+    as_float = "```python\ndef half(x: int) -> float:\n    return 3\n```"
+    assert check(as_float, "Write a function").why == ""  # type: ignore[union-attr]  (an int is a fine float)
+    import ast
+    assert [returns(ast.parse(f"def f() -> {a}: pass"), "f") for a in ("bool", "list[int]", "Optional[str]", "dict | None", "int | str", "Foo")] == \
+        ["bool", "list", "str or None", "dict or None", "", ""]

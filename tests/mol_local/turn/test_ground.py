@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from mol_local.harness.when import copies_a_time, stated_offset
@@ -240,7 +242,10 @@ def test_a_remembered_fact_is_what_the_person_said_about_themselves() -> None:
     wrong = grounded(ToolCall("memory.remember", {"text": "your notes are the user's notes"}, ""), request)
     assert wrong.arguments == {"text": "The user is allergic to shellfish."} and wrong.answers
     said = ToolCall("memory.remember", {"text": "The user is allergic to shellfish"}, "")
-    assert grounded(said, request) == said  # the model's own words for it stand
+    assert grounded(said, request) == replace(said, answers=True)  # the model's own words for it stand; they are the answer
+    # (mol chat: "I'm allergic to penicillin" was kept right and answered "I'll remember that your dentist is Dr Patel …")
+    asked = grounded(said, "I'm allergic to shellfish, what can I eat at a sushi bar?")
+    assert not asked.answers  # a question with it: the model answers that
     other = ToolCall("memory.remember", {"text": "The user likes jazz"}, "")
     assert grounded(other, "Remember this for me please") == other  # nothing read from the request: the model's
     whose = grounded(ToolCall("memory.remember", {"text": "The user's birthday is on March 3rd"}, ""),
@@ -248,6 +253,9 @@ def test_a_remembered_fact_is_what_the_person_said_about_themselves() -> None:
     assert whose.arguments == {"text": "The user's sister's birthday is March 3rd."}
     assert read_answer([{"name": "memory.remember", "arguments": wrong.arguments, "result": "Remembered (abc)."}]) == \
         "Got it — I'll remember that you are allergic to shellfish."
+    two = grounded(ToolCall("memory.remember", {"text": "Lily"}, ""), "My daughter Lily starts school on 8 January")
+    assert read_answer([{"name": "memory.remember", "arguments": two.arguments, "result": "Remembered (abc)."}]) == \
+        "Got it — I'll remember that your daughter is called Lily and that your daughter Lily starts school on 8 January."
 
 
 @pytest.mark.parametrize(("text", "asks"), [

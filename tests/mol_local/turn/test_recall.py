@@ -174,6 +174,18 @@ def test_an_answer_that_does_not_know_what_the_tail_holds_gets_the_fact() -> Non
     assert told_answer("what's my cat called?", "Your cat is called Tiger.", tail) is None  # the model's answer stands
 
 
+def test_an_answer_that_only_echoes_a_stored_fact_gets_the_fact_that_answers_the_question() -> None:
+    """`mol chat "When does Lily start school?"`: L0 answered "The user's daughter is called Lily." (its tail, verbatim)."""
+    from mol_local.turn.recall import told_answer
+
+    tail = [Recalled(new_memory("The user's daughter is called Lily."), 0.6),
+            Recalled(new_memory("The user's daughter Lily starts school on 8 January."), 0.5)]
+    assert told_answer("When does Lily start school?", "The user's daughter is called Lily.", tail) == \
+        "Your daughter Lily starts school on 8 January."
+    assert told_answer("What's my daughter's name?", "The user's daughter is called Lily.", tail) == "Your daughter is called Lily."
+    assert told_answer("When does Lily start school?", "On 8 January.", tail) is None  # its own words stand
+
+
 def test_a_statement_answered_without_what_was_said_is_said_back() -> None:
     from mol_local.turn.recall import told_answer
 

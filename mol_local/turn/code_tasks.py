@@ -1,0 +1,51 @@
+"""Tests for the functions people ask for most, so a draft that only looks right is caught (turn/code_check.py).
+
+Tried with `mol chat` on the embedded default: "a function that checks if two strings are anagrams" got
+`return Counter(s1.lower().replace("A", "")… for s in range(…) if s1 == s2)` and "the second largest number in a
+list" got `sorted(arr, reverse=True)[-2]` — the second *smallest* — with the example "second_largest([1, 5, 9])
+returns 5", true only by luck. Neither names its function or shows an example, so the request alone gave the
+check nothing to run. A request that asks for one of the common tasks below gets that task's few
+uncontroversial cases as tests, used only when the function takes the number of arguments the cases pass.
+They check; they never write the answer, and a task whose answer has several fair readings (Fibonacci's first
+index, how deep "flatten" goes) is not here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+# (what the request says, the number of arguments, calls with their results as Python source)
+_TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
+    (r"\b(?:is|are|checks?|whether|if)\b.{0,40}\banagrams?\b", 2, (("'listen', 'silent'", "True"), ("'apple', 'paple'", "True"), ("'abc', 'abd'", "False"))),
+    (r"\b(?:is|checks?|whether|if)\b.{0,40}\bpalindrome\b", 1, (("'racecar'", "True"), ("'level'", "True"), ("'hello'", "False"))),
+    (r"\bsecond[- ](?:largest|biggest|highest)\b", 1, (("[1, 2, 3, 4]", "3"), ("[5, 1, 9, 7]", "7"))),
+    (r"\bsecond[- ](?:smallest|lowest)\b", 1, (("[4, 3, 2, 1]", "2"), ("[5, 1, 9, 7]", "5"))),
+    (r"\bcelsius\b.{0,20}\bto\b.{0,10}\bfahrenheit\b", 1, (("100", "212"), ("0", "32"))),
+    (r"\bfahrenheit\b.{0,20}\bto\b.{0,10}\bcelsius\b", 1, (("212", "100"), ("32", "0"))),
+    (r"\bfactorial\b(?!.*\b(?:zeros?|digits?)\b)", 1, (("5", "120"), ("0", "1"), ("1", "1"))),
+    (r"\b(?:is|checks?|whether|if)\b.{0,30}\bprime\b", 1, (("2", "True"), ("7", "True"), ("9", "False"), ("1", "False"))),
+    (r"\bleap[- ]years?\b", 1, (("2000", "True"), ("1900", "False"), ("2024", "True"), ("2023", "False"))),
+    (r"\b(?:count|counts|how many|number of)\b.{0,20}\bvowels\b", 1, (("'hello'", "2"), ("'sky'", "0"))),
+    (r"\breverses?\b.{0,20}\b(?:string|word|text)\b", 1, (("'abc'", "'cba'"), ("'hello'", "'olleh'"))),
+    (r"\b(?:remove|removes|drop|drops|dedupe|dedupes)\b.{0,20}\bduplicates?\b(?=.*\border\b)", 1, (("[3, 1, 3, 2, 1]", "[3, 1, 2]"),)),
+    (r"\bmerges?\b.{0,20}\bsorted\b", 2, (("[1, 4, 6], [2, 3, 7]", "[1, 2, 3, 4, 6, 7]"), ("[], [1]", "[1]"))),
+    (r"\b(?:gcd|greatest common divisor|highest common factor)\b", 2, (("12, 18", "6"), ("7, 5", "1"))),
+    (r"\b(?:lcm|least common multiple|lowest common multiple)\b", 2, (("4, 6", "12"), ("3, 5", "15"))),
+    (r"\blargest of (?:three|3)\b|\bmaximum of (?:three|3)\b", 3, (("1, 5, 3", "5"), ("9, 2, 4", "9"), ("-1, -5, -3", "-1"))),
+    (r"\bsmallest of (?:three|3)\b|\bminimum of (?:three|3)\b", 3, (("1, 5, 3", "1"), ("9, 2, 4", "2"))),
+    (r"\bsum of (?:the |its )?digits\b", 1, (("123", "6"), ("9", "9"))),
+    (r"\bcounts?\s+(?:the\s+)?(?:number of\s+)?words\b|\bnumber of words\b|\bword count\b", 1, (("'the cat sat'", "3"), ("'hello'", "1"))),
+    (r"\b(?:return|returns|filter|filters|keep|keeps|get|gets|select|selects)\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?even numbers\b", 1, (("[1, 2, 3, 4, 6]", "[2, 4, 6]"),)),
+    (r"\b(?:return|returns|filter|filters|keep|keeps|get|gets|select|selects)\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?odd numbers\b", 1, (("[1, 2, 3, 4, 5]", "[1, 3, 5]"),)),
+    (r"(?<!moving )(?<!weighted )(?<!running )\b(?:average|mean)\b.{0,20}\blist\b", 1, (("[1, 2, 3]", "2"), ("[2, 4]", "3"))),
+)
+
+
+def task_tests(request: str, name: str, takes: Callable[[int], bool]) -> list[str]:
+    """`name(args) == value` for the first common task the request asks for, when the function `takes` that task's
+    number of arguments; [] for anything else."""
+    for said, count, cases in _TASKS:
+        if re.search(said, request, re.IGNORECASE):
+            return [f"{name}({args}) == {want}" for args, want in cases] if takes(count) else []
+    return []
