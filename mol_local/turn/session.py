@@ -23,7 +23,9 @@ from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCanc
 from mol_local.extract import extract_after_turn
 from mol_local.turn.ground import open_reminders, read_answer, settled_call
 from mol_local.turn.about import LIVE, abilities_turn, asks_abilities, command_turn, live_answer
-from mol_local.turn.code_check import Checked, checked_code, redrafts
+from mol_local.turn.list_edit import list_edit_turn
+from mol_local.turn.code_check import Checked, redrafts
+from mol_local.turn.plan_check import checked_answer
 from mol_local.turn.forgetting import forget_turn, forget_what
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer,
@@ -118,11 +120,14 @@ class Session:
             return self._dispatch(text.strip(), cancel, hooks)
 
     def _command(self, text: str) -> TurnResult | None:
-        """A turn the words settle with no model: `/remember`, a forget, "What can you do?", "What's the weather?"."""
+        """A turn the words settle with no model: `/remember`, a forget, a checklist edit, "What can you do?", "What's the
+        weather?"."""
         if (fact := remember_text(text)) is not None:
             return remember_turn(self, fact, text.strip())
         if (what := forget_what(text)) is not None:
             return forget_turn(self, what)
+        if (changed := list_edit_turn(self, text.strip())) is not None:
+            return changed
         if (live := live_answer(self.runtime, text)) is not None:
             return command_turn(self, text.strip(), live, "The user asked about something live; I said I cannot see it offline.", LIVE)
         return abilities_turn(self, text.strip()) if asks_abilities(text) else None
@@ -337,8 +342,8 @@ class Session:
                     answer = unfinished_answer(answer) or unbacked_answer(answer, text, tool_calls) or said_as_set(answer, tool_calls)
                 new.append(MessageRecord("assistant", answer))
         began = time.perf_counter()
-        if not tool_calls and asked is not None and (checked := checked_code(answer, text, redrafts(rt.engine, asked))).report:
-            answer, code_report = checked.answer, checked  # code is run before it is shown (turn/code_check.py)
+        if not tool_calls and asked is not None and (checked := checked_answer(answer, text, redrafts(rt.engine, asked))).report:
+            answer, code_report = checked.answer, checked  # code run, a day plan read, before it is shown (turn/plan_check.py)
             new[-1] = MessageRecord("assistant", answer)
             timings["code_check_ms"] = (time.perf_counter() - began) * 1000
             self._check(cancel)

@@ -1,0 +1,127 @@
+"""A checklist changed by a follow-up: "Add buy stamps to the list", "Remove pay rent from the list", "Tick off call mom".
+
+Tried with `mol chat -c`: after "Create a to-do list: call mom, pay rent, book flights" drew the checklist,
+"Add buy stamps to the list" was routed to L0 and answered "You haven't told me what I need to buy stamps —
+do you want to buy stamps, or am I missing something?"; the list stayed as it was. A request that adds,
+removes or ticks items of a list is applied to the newest checklist of the conversation with its live
+state (what was ticked in the app stays ticked), and the turn answers with the changed view, on the UI slot,
+as one committed turn with no model: the new document is a new view of a new task, so the earlier view
+stays as it was shown. With no checklist in the conversation, or a tick that names none of its items (it
+may be a reminder), the request is the model's as before.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
+from mol_local.genui.document import UIDocument
+from mol_local.genui.ground import MAX_ITEM_WORDS, NEAR
+from mol_local.genui.store import GenUIStore
+from mol_local.turn.result import TurnResult
+from mol_local.turn.ui import UI_SLOT
+
+if TYPE_CHECKING:
+    from mol_local.turn.session import Session
+
+LIST_EDIT = "/list-edit"  # the route record's raw output for this command turn
+_POLITE = r"^(?:(?:ok(?:ay)?|oh|and|also|actually|great|thanks)[,!.]?\s+)*(?:(?:please|can you|could you|would you)\s+)*"
+_THE_LIST = r"(?:my|the|our|that|this)\s+(?:[\w'-]+\s+){0,2}?(?:check\s*list|to-?do(?:\s+list)?|list)"
+_END = r"(?:,?\s*(?:please|thanks|thank you))?[\s.!]*$"
+_ADD = re.compile(rf"{_POLITE}(?:add|put|include)\s+(?P<items>.+?)\s+(?:to|on|onto|in|into)\s+{_THE_LIST}(?:\s+too|\s+as well)?{_END}", re.I)
+_REMOVE = re.compile(rf"{_POLITE}(?:remove|delete|take|drop)\s+(?P<items>.+?)\s+(?:off|from|out of)\s+{_THE_LIST}{_END}|"
+                     rf"{_POLITE}(?:remove|delete|take out|drop)\s+(?P<items2>.+?){_END}", re.I)
+_TICK = re.compile(rf"{_POLITE}(?:tick|check|cross|mark|strike)\s+(?:off\s+|out\s+)?(?P<items>.+?)(?:\s+(?:off|as done|done))?"
+                   rf"(?:\s+(?:on|from|off)\s+{_THE_LIST})?{_END}", re.I)
+_SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bplus\b|&)\s*", re.I)
+_ARTICLE = re.compile(r"^(?:a|an|some|the|my)\s+", re.I)
+
+
+_NOT_ITEMS = re.compile(r"^(?:it|that|this|them|those|these|everything|all)$|\breminders?\b", re.I)
+
+
+def _items(said: str) -> list[str]:
+    """The items named, or [] when any is a pronoun ("tick that off") or a reminder: those are not this list's."""
+    parts = [_ARTICLE.sub("", p.strip(" '\"")).strip() for p in _SPLIT.split(said)]
+    parts = [p for p in parts if p]
+    ok = parts and all(len(p.split()) <= MAX_ITEM_WORDS and not _NOT_ITEMS.search(p) for p in parts)
+    return parts if ok else []
+
+
+def asked_edit(text: str) -> tuple[str, list[str]] | None:
+    """("add" | "remove" | "tick", the items named) for a request that edits a list; None for any other."""
+    said = " ".join(text.split())
+    for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK)):
+        if m := pattern.match(said):
+            items = _items(m["items"] or m.groupdict().get("items2") or "")
+            return (op, items) if items else None
+    return None
+
+
+def _match(name: str, items: list[dict[str, Any]]) -> int | None:
+    """The index of the item `name` stands for: its words in the label, else the nearest spelling; None if none."""
+    low = name.lower()
+    inside = [i for i, it in enumerate(items) if low in str(it.get("label", "")).lower()]
+    if inside:
+        return inside[0]
+    ratio = {i: difflib.SequenceMatcher(None, low, str(it.get("label", "")).lower()).ratio() for i, it in enumerate(items)}
+    best = max(ratio, key=ratio.__getitem__, default=None)
+    return best if best is not None and ratio[best] >= NEAR else None
+
+
+def edited(doc: UIDocument, state: dict[str, Any], op: str, names: list[str]) -> tuple[dict[str, Any], str] | None:
+    """(the new state, a line saying what changed) of the document's one bound checklist; None when it has none, or
+    a remove or tick names none of its items."""
+    lists = [c for c in doc.components if c.get("type") == "Checklist" and isinstance(state.get(c.get("bind")), list)]
+    if len(lists) != 1:
+        return None
+    key = lists[0]["bind"]
+    items = [dict(it) for it in state[key] if isinstance(it, dict)]
+    if op == "add":
+        new = [n[:1].upper() + n[1:] for n in names if _match(n, items) is None or n.lower() not in
+               {str(it.get("label", "")).lower() for it in items}]
+        items += [{"label": n, "done": False} for n in new]
+        line = f"Added {', '.join(new)}." if new else "Already on the list."
+    else:
+        found = {i for n in names if (i := _match(n, items)) is not None}
+        if not found:
+            return None
+        labels = [str(items[i]["label"]) for i in sorted(found)]
+        if op == "remove":
+            items = [it for i, it in enumerate(items) if i not in found]
+            line = f"Removed {', '.join(labels)}."
+        else:
+            items = [{**it, "done": True} if i in found else it for i, it in enumerate(items)]
+            line = f"Ticked off {', '.join(labels)}."
+    return {**state, key: items}, line
+
+
+def list_edit_turn(session: Session, text: str) -> TurnResult | None:
+    """One committed L3 turn answering with the conversation's newest checklist changed as asked; None when the
+    request is no list edit, the conversation has no checklist, or a remove or tick names none of its items."""
+    asked = asked_edit(text)
+    rt = session.runtime
+    if asked is None or UI_SLOT not in rt.hcp.slots:
+        return None
+    store = GenUIStore(rt.db)
+    for row in store.list(conversation_id=session.conversation_id, limit=20):
+        doc = store.document(row["id"])
+        if (done := edited(doc, store.state(row["id"]), *asked)) is not None:
+            break
+    else:
+        return None
+    state, line = done
+    new_doc = replace(doc, state=state)
+    answer = new_doc.dumps()
+    task = TaskRecord(new_id(), session.conversation_id, len(session.tasks), UI_SLOT, status="closed")
+    route = RouteRecord(UI_SLOT, "command", LIST_EDIT, False, 0.0)
+    ui_row = store.row(new_doc, conversation_id=session.conversation_id, task_id=task.id)
+    summary = f"The user changed the list '{doc.title}': {line}"
+    new = [MessageRecord("user", text), MessageRecord("assistant", answer)]
+    session.commit_turn(rt, text, task, new, route, list(session.tasks), summary=summary, writes=[store.writer(ui_row)])
+    result = TurnResult(session.conversation_id, task.id, UI_SLOT, answer, route, summary)
+    result.document, result.view_id = new_doc.to_json(), ui_row["id"]
+    return result

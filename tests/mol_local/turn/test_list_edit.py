@@ -1,0 +1,58 @@
+"""A checklist changed by a follow-up (mol_local/turn/list_edit.py): which requests are edits, and the committed turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from mol_local.genui.document import parse_document
+from mol_local.genui.store import GenUIStore
+from mol_local.turn.list_edit import LIST_EDIT, asked_edit
+
+TODO = {"catalog": "1", "title": "To do", "components": [{"id": "checklist", "type": "Checklist", "label": "To do", "bind": "items"}],
+        "state": {"items": [{"label": "Call mom", "done": False}, {"label": "Pay rent", "done": False},
+                            {"label": "Book flights", "done": False}]}, "actions": {}}
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("Add buy stamps to the list", ("add", ["buy stamps"])),  # mol chat -c: L0 "You haven't told me what I need to buy stamps"
+    ("add eggs and milk to my shopping list please", ("add", ["eggs", "milk"])),
+    ("Remove pay rent from the list", ("remove", ["pay rent"])),
+    ("Tick off call mom", ("tick", ["call mom"])), ("Mark book flights as done", ("tick", ["book flights"])),
+    ("Cross pay rent off the list", ("tick", ["pay rent"])),
+    ("Delete the gym reminder", None), ("I took my pills, tick that off", None),  # reminders: not this
+    ("Add a column to the table", None), ("Put the kettle on", None), ("What's on the list?", None),
+])
+def test_which_requests_edit_a_list(text: str, asked: tuple[str, list[str]] | None) -> None:
+    assert asked_edit(text) == asked
+
+
+def test_the_newest_checklist_changes_with_its_live_state_and_the_model_is_not_asked(scripted_runtime) -> None:
+    rt, scripted = scripted_runtime(["never read"])
+    session = rt.session()
+    store = GenUIStore(rt.db)
+    first = store.save(parse_document(TODO), conversation_id=session.conversation_id)
+    store.set_state(first, {"items": [{"label": "Call mom", "done": True}, *TODO["state"]["items"][1:]]})  # ticked in the app
+
+    added = session.run_turn("Add buy stamps to the list")
+    assert scripted.outputs == ["never read"] and added.slot == "L3" and added.route is not None
+    assert added.route.raw_output == LIST_EDIT
+    items = added.document["state"]["items"]  # type: ignore[index]
+    assert [(i["label"], i["done"]) for i in items] == [("Call mom", True), ("Pay rent", False), ("Book flights", False),
+                                                        ("Buy stamps", False)]
+    assert store.for_task(added.task_id) == added.view_id and store.state(first)["items"][-1]["label"] == "Book flights"
+
+    removed = session.run_turn("Remove pay rent from the list")  # the newest list: stamps still on it
+    assert [i["label"] for i in removed.document["state"]["items"]] == ["Call mom", "Book flights", "Buy stamps"]  # type: ignore[index]
+    ticked = session.run_turn("tick off buy stamps")
+    assert ticked.document["state"]["items"][-1] == {"label": "Buy stamps", "done": True}  # type: ignore[index]
+    kept = rt.timeline.load_tasks(session.conversation_id)
+    assert [t.slot for t in kept] == ["L3", "L3", "L3"] and kept[-1].messages[-1].content == ticked.answer
+
+
+def test_without_a_checklist_or_a_named_item_the_model_answers(scripted_runtime) -> None:
+    rt, scripted = scripted_runtime(["Which item do you mean?", "Which one?"])
+    session = rt.session()
+    assert session.run_turn("Remove pay rent from the list").route.raw_output != LIST_EDIT  # type: ignore[union-attr]
+    GenUIStore(rt.db).save(parse_document(TODO), conversation_id=session.conversation_id)
+    assert session.run_turn("Tick off walk the dog").route.raw_output != LIST_EDIT  # type: ignore[union-attr]  (not on it)
+    assert len(scripted.outputs) < 2  # the model answered
