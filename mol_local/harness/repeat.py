@@ -16,15 +16,28 @@ _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
 _EVERY = re.compile(
     r"^\s*(?:(?:every|each)\s+(?:single\s+)?(?P<unit>day|morning|evening|night|weekday|week|month|"
     rf"{'|'.join(_WEEKDAYS)})s?|(?P<adverb>daily|nightly|weekly|monthly))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
-_EVERY_IN = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|weekday|week|month|"
+_EVERY_IN = re.compile(r"\b(?:(?:on\s+)?the\s+(?:\d{1,2}(?:st|nd|rd|th)|first|last)\s+of\s+)?(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|weekday|week|month|"
                        rf"{'|'.join(_WEEKDAYS)})s?\b|\b(?:daily|nightly|weekly|monthly)\b", re.IGNORECASE)
 RULES = ("daily", "weekdays", "weekly", "monthly")
 _DEFAULT_CLOCK = {"morning": "8:00", "evening": "19:00", "night": "21:00"}
 
 
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+             "ninth": 9, "tenth": 10, "fifteenth": 15, "twentieth": 20, "last": 31}
+_ORDINAL = rf"\d{{1,2}}(?:st|nd|rd|th)|{'|'.join(_ORDINALS)}"
+_OF_EVERY_MONTH = re.compile(rf"^\s*(?:on\s+)?(?:the\s+)?(?P<day>{_ORDINAL})\s+(?:day\s+)?of\s+(?:every|each|the)\s+month\b[\s,]*(?P<rest>.*)$",
+                             re.IGNORECASE)
+
+
+def _day_number(said: str) -> int:
+    return _ORDINALS.get(said.lower()) or int(re.sub(r"\D", "", said))
+
+
 def split_repeat(due: str) -> tuple[str, str | None]:
     """(the first time as a phrase, the rule) for a due that repeats ("every Monday at 9am" -> ("Monday at
-    9am", "weekly")); (due, None) when it does not."""
+    9am", "weekly"); "on the first of every month" -> ("the 1st", "monthly")); (due, None) when it does not."""
+    if month := _OF_EVERY_MONTH.match(due):
+        return f"the {_day_number(month['day'])}th {month['rest'].strip()}".strip(), "monthly"
     m = _EVERY.match(due)
     if m is None:
         return due, None
@@ -51,13 +64,13 @@ def _evening(rest: str) -> str:
     return re.sub(r"\b(?:at\s+)?(\d{1,2})(?![\d:.]|\s*(?:am|pm))\b", lambda m: f"{int(m[1]) % 12 + 12}:00", rest, count=1)
 
 
-_DAY_OF_MONTH = re.compile(r"^(?:on\s+)?(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?:\s+of\s+(?:the|each|every)\s+month)?\s*(?P<rest>.*)$", re.I)
+_DAY_OF_MONTH = re.compile(rf"^(?:on\s+)?(?:the\s+)?(?P<day>{_ORDINAL})\b(?:\s+of\s+(?:the|each|every)\s+month)?\s*(?P<rest>.*)$", re.I)
 
 
 def monthly_phrase(phrase: str, now: datetime) -> tuple[str, int | None]:
     """("at 9", 1) for "the 1st at 9": dateparser reads a bare day of the month as some other date."""
     m = _DAY_OF_MONTH.match(phrase.strip())
-    return (m["rest"].strip() or "9:00", int(m["day"])) if m and 1 <= int(m["day"]) <= 31 else (phrase, None)
+    return (m["rest"].strip() or "9:00", _day_number(m["day"])) if m and 1 <= _day_number(m["day"]) <= 31 else (phrase, None)
 
 
 def on_day_of_month(when: datetime, day: int) -> datetime:

@@ -12,6 +12,7 @@ sentence below with the value Python computed:
 - days between two dates: "How many days between 1 March 2027 and 15 April 2027?"
 - the date some days or weeks away: "What's the date in 90 days?", "What date is 3 weeks from today?"
 - today: "What's the date today?", "What day is it?"
+- an age from a year of birth: "How old am I if I was born in 1990?" (L0: "You are 19 years old.")
 - the time: "What time is it?" (L0 answered "It's 12:32 on Sat 5 Dec 2026, 00:32." at 00:32)
 
 A date without a year is its next coming day (today counts). Anything else is the model's turn.
@@ -50,6 +51,8 @@ _FORMS = {
                         rf"(?:until|till|til|to|before)\s+(?P<a>{_DATE.replace('?P<', '?P<a_')})$", re.I),
     "between": re.compile(rf"^how\s+many\s+(?P<unit>days|weeks)\s+(?:are\s+there\s+|is\s+it\s+)?(?:between|from)\s+(?P<a>{_DATE.replace('?P<', '?P<a_')})"
                           rf"\s+(?:and|to|until|till)\s+(?P<b>{_DATE.replace('?P<', '?P<b_')})$", re.I),
+    "age": re.compile(r"^how\s+old\s+(?:am\s+i|will\s+i\s+be|would\s+i\s+be|is\s+(?:someone|somebody|a\s+person))(?:\s+(?:today|now|this\s+year))?"
+                      r",?\s+if\s+(?:i\s+was\s+|i'm\s+|they\s+were\s+|he\s+was\s+|she\s+was\s+)?born\s+in\s+(?P<year>(?:19|20)\d{2})$", re.I),
     "shift": re.compile(rf"^{_WHAT}\s+(?:the\s+)?(?:date|day)\s+(?:is\s+it\s+|will\s+it\s+be\s+|was\s+it\s+)?(?:in\s+)?(?P<n>\d{{1,5}})\s+(?P<unit>days?|weeks?)"
                         r"(?:\s+(?P<dir>from\s+(?:today|now)|after\s+today|ago|from\s+now|later))?$", re.I),
     "today": re.compile(rf"^{_WHAT}\s+(?:the\s+date\s+today|today's\s+date|the\s+date|day\s+is\s+it(?:\s+today)?|day\s+is\s+today|the\s+day\s+today)$", re.I),
@@ -118,6 +121,12 @@ def date_code(request: str, today: date, now: datetime | None = None) -> str | N
 
 
 def _code(kind: str, m: re.Match[str], today: date, head: str) -> str | None:
+    if kind == "age":
+        born = int(m["year"])
+        if not 1900 <= born <= today.year:
+            return None
+        return (f"# answer: Born in {born}, you turn {{}} this year (one less until your birthday).\n{head}"
+                f"today.year - {born}")
     if kind == "today":
         return f"# answer: Today is {{}}.\n{head}f\"{{today:%A}} {{today.day}} {{today:%B %Y}}\""
     if kind == "weekday":

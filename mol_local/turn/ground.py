@@ -15,10 +15,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from mol_local.harness.builtins import listed_reminders
 from mol_local.harness.errors import BadArguments
+from mol_local.harness.repeat import monthly_phrase, split_repeat
 from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.statements import is_question, second_person, statements
 from mol_local.turn.arith import computed_answer
@@ -235,8 +237,9 @@ def reminder_call(sentence: str) -> ToolCall | None:
     else:
         return None
     for task, when in splits:
+        phrase, rule = split_repeat(when)  # "every weekday at 7am": its first time is what must read
         try:
-            parse_when(when)
+            parse_when(monthly_phrase(phrase, datetime.now())[0] if rule == "monthly" else phrase)
         except BadArguments:
             continue
         return replace(answering_call("reminders.create", {"text": task, "due": when}), answers=False)

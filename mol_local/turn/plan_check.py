@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from mol_local.turn.code_check import REDRAFT_BUDGET_S, TRIES, Checked, checked_code
+from mol_local.turn.code_check import REDRAFT_BUDGET_S, TRIES, Checked
 
 _NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "a": 1}
 _ASKS = re.compile(r"\b(?P<n>[1-7]|one|two|three|four|five|six|seven)[- ](?:days?|nights?)\b(?=.*\b(?:meals?|food|menu|eat|cook|trip|itinerary|"
@@ -119,9 +119,3 @@ def checked_plan(answer: str, request: str, again: Callable[[int], str], tries: 
         drafts.append((sampled, why))
     best = max(drafts, key=lambda d: ("ruled out" not in d[1], min(len(_DAY.findall(d[0])), days)))  # the first on a tie
     return Checked(_honest(_cut(best[0], days), request), f"read: {len(drafts)} drafts, none passes ({fault})", redrafted=best[0] != answer)
-
-
-def checked_answer(answer: str, request: str, again: Callable[[int], str]) -> Checked:
-    """The answer once its code is run (turn/code_check.py) or, with no code in it, its day plan read."""
-    code = checked_code(answer, request, again)
-    return code if code.report else checked_plan(answer, request, again)

@@ -21,12 +21,12 @@ from memory.transfer import source_writer
 from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
-from mol_local.turn.ground import open_reminders, read_answer, settled_call
 from mol_local.turn.about import LIVE, abilities_turn, asks_abilities, command_turn, live_answer
-from mol_local.turn.list_edit import list_edit_turn
+from mol_local.turn.answer_check import checked_answer, earlier_answers
 from mol_local.turn.code_check import Checked, redrafts
-from mol_local.turn.plan_check import checked_answer
 from mol_local.turn.forgetting import forget_turn, forget_what
+from mol_local.turn.ground import open_reminders, read_answer, settled_call
+from mol_local.turn.list_edit import list_edit_turn
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer,
                                    said_before, said_row, said_then_answer, tail_notes, told_answer,
@@ -280,7 +280,7 @@ class Session:
         code_report: Checked | None = None
         tool_calls: list[dict] = []
         plain = self.tools is not None and opts.grammar is None  # tool calls are read from the answer
-        first = first_calls(text, rt.tool_hub, self.conversation_id, history, now) if plain else []
+        first = first_calls(text, rt.tool_hub, self.conversation_id, history, now, [r.memory.text for r in recalled]) if plain else []
         words = False  # the model's calls were all refused as asked for by nothing: it answers again, in words only
         asked: GenerationRequest | None = None  # the last answer hop the model was asked, redrafted if its code fails
         while machine.step is Step.ANSWER:
@@ -342,8 +342,8 @@ class Session:
                     answer = unfinished_answer(answer) or unbacked_answer(answer, text, tool_calls) or said_as_set(answer, tool_calls)
                 new.append(MessageRecord("assistant", answer))
         began = time.perf_counter()
-        if not tool_calls and asked is not None and (checked := checked_answer(answer, text, redrafts(rt.engine, asked))).report:
-            answer, code_report = checked.answer, checked  # code run, a day plan read, before it is shown (turn/plan_check.py)
+        if not tool_calls and asked is not None and (checked := checked_answer(answer, text, redrafts(rt.engine, asked), earlier_answers(history))).report:
+            answer, code_report = checked.answer, checked  # code run, a plan read, a repeat redrafted (turn/answer_check.py)
             new[-1] = MessageRecord("assistant", answer)
             timings["code_check_ms"] = (time.perf_counter() - began) * 1000
             self._check(cancel)

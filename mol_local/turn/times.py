@@ -14,10 +14,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from mol_local.harness.errors import BadArguments
-from mol_local.harness.repeat import with_repeat
+from mol_local.harness.repeat import split_repeat, with_repeat
 from mol_local.harness.when import parse_when
 from mol_local.turn.computed import computed_call
 from mol_local.turn.ground import REMIND, SENTENCE, content_stems, grounded, reminder_call, with_both_asked
+from mol_local.turn.known_dates import with_known_dates
 from mol_local.turn.moved import follow_up_move
 from mol_local.turn.plan_note import plan_note_call
 from mol_local.turn.rescheduled import named_move
@@ -33,11 +34,12 @@ _TIMES = re.compile(rf"\bat\s+({_TIME}(?:\s*(?:,\s*and|,|and|&)\s*(?:at\s+)?{_TI
 
 
 def first_calls(request: str, hub: ToolHub | None, conversation_id: str, history: Sequence[TaskRecord],
-                now: datetime) -> list[ToolCall]:
-    """The calls a request settles before the model is asked: arithmetic, a calendar question or a conversion
-    (`computed.computed_call`), a plan of timed items saved as a note (`plan_note.plan_note_call`), else a reminder
-    moved by name (`rescheduled.named_move`) or moved or given its time by a follow-up (`moved.follow_up_move`)."""
-    settled = computed_call(request, now.date(), now) or plan_note_call(request, now)
+                now: datetime, facts: Sequence[str] = ()) -> list[ToolCall]:
+    """The calls a request settles before the model is asked: arithmetic, a calendar question (with a day the recalled
+    `facts` date put in: `known_dates.with_known_dates`) or a conversion (`computed.computed_call`), a plan of timed
+    items saved as a note (`plan_note.plan_note_call`), else a reminder moved by name (`rescheduled.named_move`) or
+    moved or given its time by a follow-up (`moved.follow_up_move`)."""
+    settled = computed_call(with_known_dates(request, facts), now.date(), now) or plan_note_call(request, now)
     return [settled] if settled else named_move(request, hub, now) or follow_up_move(request, hub, conversation_id, history, now)
 
 
@@ -74,9 +76,13 @@ def with_stated_reminder(calls: list[ToolCall], request: str) -> list[ToolCall]:
         return calls  # one reminder (written once, or the same twice: fresh_calls drops the copy)
     model, said = reminders[0], stated[0].arguments
     args = dict(model.arguments)
-    if str(args.get("text", "")).lower() not in request.lower():
+    text = str(args.get("text", ""))
+    if text.lower() not in request.lower() or split_repeat(text)[1] is not None:  # "every week" is when, not what
         args["text"] = said["text"]
-    if re.search(rf"{_TIME}|\bin\s+\d+\s*(?:min|minutes?|hours?|hrs?)\b", said["due"], re.IGNORECASE) and _at(said["due"]) != _at(args["due"]):
+    (first, rule), (model_first, model_rule) = split_repeat(said["due"]), split_repeat(args["due"])
+    if rule is not None and (rule != model_rule or first != model_first and re.search(r"\d", first)):
+        args["due"] = said["due"]  # "every weekday at 7am" had been set weekly; "on the first of every month" as today
+    elif re.search(rf"{_TIME}|\bin\s+\d+\s*(?:min|minutes?|hours?|hrs?)\b", said["due"], re.IGNORECASE) and _at(said["due"]) != _at(args["due"]):
         args["due"] = said["due"]
     return calls if args == model.arguments else [replace(c, arguments=args) if c in reminders else c for c in calls]
 
@@ -137,7 +143,9 @@ def said_as_set(answer: str, calls: Sequence[dict]) -> str:
 
     A line listing a reminder ("- Sat 5 Dec 2026, 13:30: …": the model's "(at 17:00)" for a 16:00 dentist was
     wrong too) or quoting its time beside none of its words is rewritten as "<time>: <text>" (its list mark
-    kept); a time two reminders share is left alone."""
+    kept); a time two reminders share is left alone. A reminder's id copied from the tool ("Reminder b298cda8e07a set
+    for …") is taken out: it means nothing to the person."""
+    answer = re.sub(r"\b(Reminder) [0-9a-f]{12} (set for)\b", r"\1 \2", answer)
     at: dict[str, list[str]] = {}
     for c in calls:
         if c["name"] == "reminders.create" and (m := _SET_AT.match(c["result"].strip().splitlines()[0] if c["result"].strip() else "")):

@@ -24,6 +24,8 @@ NOW = datetime(2026, 12, 4, 18, 30)  # a Friday evening
     ("every weekday at 7:30", datetime(2026, 12, 7, 7, 30), "weekdays"),  # Saturday is no weekday
     ("every week on Friday at 5pm", datetime(2026, 12, 11, 17, 0), "weekly"),  # today's 17:00 has passed
     ("monthly on the 1st at 9", datetime(2027, 1, 1, 9, 0), "monthly"),
+    ("on the first of every month", datetime(2027, 1, 1, 9, 0), "monthly"),  # mol chat: set for today 09:00
+    ("the 15th of each month at 10am", datetime(2026, 12, 15, 10, 0), "monthly"),
 ])
 def test_the_first_time_and_the_rule(due: str, first: datetime, rule: str) -> None:
     from mol_local.harness.repeat import monthly_phrase, on_day_of_month

@@ -89,3 +89,20 @@ def test_the_time_is_read_from_the_conversations_clock(question: str) -> None:
     assert computed_answer(source, _run(source)) == "It's 00:32 on Saturday 5 December 2026."
     assert date_code(question, TODAY) is None  # no clock given: not settled
     assert date_code("What time is it in Tokyo?", TODAY, datetime(2026, 12, 5, 0, 32)) is None
+
+
+def test_a_day_the_person_told_is_put_into_the_question() -> None:
+    """`mol chat -c`: after "My birthday is 14 July", "How many days until my birthday?" got "Your birthday is 14 July."."""
+    from mol_local.turn.known_dates import with_known_dates
+
+    facts = ["The user's birthday is 14 July.", "The user's sister's birthday is March 3rd.", "The user's dentist is Dr Patel."]
+    asked = with_known_dates("How many days until my birthday?", facts)
+    assert asked == "How many days until 14 July?" and _answer(asked).startswith("Wednesday 14 July 2027 is 222 days from today")
+    assert with_known_dates("How many days until my sister's birthday?", facts) == "How many days until March 3rd?"
+    assert with_known_dates("How many days until my exam?", facts) == "How many days until my exam?"  # not told
+    assert with_known_dates("How many days until my birthday?", ["The user's birthday is soon."]).endswith("my birthday?")
+
+
+def test_an_age_from_a_year_of_birth() -> None:
+    assert _answer("How old am I if I was born in 1990?") == "Born in 1990, you turn 36 this year (one less until your birthday)."
+    assert date_code("How old am I if I was born in 2030?", TODAY) is None

@@ -50,3 +50,16 @@ def test_with_no_passing_draft_the_plan_is_cut_to_the_days_asked() -> None:
     checked = checked_plan(PARIS, "Plan a 2 day trip to Paris", lambda _seed: PARIS)
     assert "Day 3" not in checked.answer and checked.answer.endswith("Day 2 — morning: a museum; evening: a walk")
     assert checked_plan("Sure!", "What's 2 + 2?", lambda _seed: "never asked").report == ""  # no plan asked: not read
+
+
+def test_an_answer_repeating_an_earlier_one_to_another_request_is_redrafted() -> None:
+    """`mol chat -c`: "Give me a simple recipe for pancakes" got "You're feeling stressed about work.", the answer before."""
+    from mol_local.turn.answer_check import checked_fresh
+
+    earlier = [("I'm feeling stressed about work", "You're feeling stressed about work.")]
+    drafts = iter(["You're feeling stressed about work!", "Mix flour, eggs and milk, then fry."])
+    checked = checked_fresh("You're feeling stressed about work.", "Give me a simple recipe for pancakes", lambda _s: next(drafts), earlier)
+    assert checked.answer == "Mix flour, eggs and milk, then fry." and checked.redrafted and "draft 3 is new" in checked.report
+    same = checked_fresh("You're welcome!", "Thanks!", lambda _s: "never asked", [("thanks", "You're welcome!")])
+    assert same.answer == "You're welcome!" and same.report == ""  # the same request: the same answer stands
+    assert checked_fresh("Hello!", "Hi", lambda _s: "never asked", earlier).report == ""

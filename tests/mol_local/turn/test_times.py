@@ -52,6 +52,8 @@ def test_a_reminders_time_in_the_answer_names_that_reminder() -> None:
                                           "- Sat 5 Dec 2026, 15:30: the dentist")
     right = "I'll remind you about the meeting on Sat 5 Dec 2026, 13:30 and the dentist on Sat 5 Dec 2026, 15:30."
     assert said_as_set(right, calls) == right  # each time beside its own words: unchanged
+    copied = "Reminder b298cda8e07a set for Fri 1 Jan 2027, 09:00: pay rent (repeats every month)"  # L0 copied the tool's id
+    assert said_as_set(copied, []) == "Reminder set for Fri 1 Jan 2027, 09:00: pay rent (repeats every month)"
     same_time = [set_("Sat 5 Dec 2026, 13:30", "a meeting"), set_("Sat 5 Dec 2026, 13:30", "call Bo")]
     assert said_as_set("1. Sat 5 Dec 2026, 13:30: the dentist", same_time) == "1. Sat 5 Dec 2026, 13:30: the dentist"  # whose? left alone
     failed = [{"name": "reminders.create", "arguments": {}, "result": "Error: due 'x' is not a time I can read"}]
@@ -106,3 +108,17 @@ def test_the_same_reminder_written_twice_is_still_the_one_stated() -> None:
     request = "Can you remind me in 10 minutes to take my medication? And write down that Ana's birthday is on 14 March."
     twice = [create(text="take my medication", due="on 14 March at 13:33")] * 2
     assert [c.arguments["due"] for c in with_stated_reminder(twice, request)] == ["in 10 minutes", "in 10 minutes"]
+
+
+@pytest.mark.parametrize(("request_text", "model", "want"), [
+    ("Remind me every weekday at 7am to stretch", {"text": "every week", "due": "every week at 7am"},  # L0, mol chat
+     {"text": "stretch", "due": "every weekday at 7am"}),
+    ("Remind me on the first of every month to pay rent", {"text": "pay rent", "due": "every month"},  # L0: today 09:00
+     {"text": "pay rent", "due": "on the first of every month"}),
+    ("Remind me every Monday at 9am to take out the bins", {"text": "take out the bins", "due": "every Monday at 9am"},
+     {"text": "take out the bins", "due": "every Monday at 9am"}),
+])
+def test_a_repeat_the_request_states_is_the_reminders(request_text: str, model: dict, want: dict) -> None:
+    from mol_local.turn.times import with_stated_reminder
+
+    assert with_stated_reminder([ToolCall("reminders.create", model, "")], request_text)[0].arguments == want

@@ -1,0 +1,38 @@
+"""A day the person told us, put into a calendar question about it: "How many days until my birthday?".
+
+Tried with `mol chat -c`: after "My birthday is 14 July" (kept as "The user's birthday is 14 July."), "How many
+days until my birthday?" got "Your birthday is 14 July." — no number — and the calendar questions the turn
+computes (turn/dates.py) need the date written in the request. When the request names one of the person's
+days ("my birthday", "my sister's birthday", "our anniversary") and a recalled fact with that key holds a day
+and month, the date is put in its place before the request is read, so the count is computed from the
+conversation's clock like any other. With no such fact, or one that is not a date, the request is unchanged
+and stays the model's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from mol_local.statements import key_of
+from mol_local.turn.dates import MONTH_PATTERN
+
+_THEIRS = re.compile(r"\b(?:my|our)\s+(?P<what>(?:[a-z]+'s\s+)?(?:birthday|anniversary|wedding anniversary|due date|exam|wedding|"
+                     r"graduation|holiday|flight|interview|appointment))\b", re.IGNORECASE)
+_A_DATE = re.compile(rf"^(?:on\s+)?(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:{MONTH_PATTERN})|(?:{MONTH_PATTERN})\s+\d{{1,2}}(?:st|nd|rd|th)?)"
+                     r"(?:,?\s+\d{4})?$", re.IGNORECASE)
+
+
+def with_known_dates(request: str, facts: Sequence[str]) -> str:
+    """`request` with each "my <day>" a recalled fact dates replaced by that date ("14 July"); else unchanged."""
+    known: dict[str, str] = {}
+    for fact in facts:
+        key, value = key_of(fact)
+        value = value.strip().removeprefix("on ").strip()
+        if key and key.startswith("my:") and _A_DATE.match(value):
+            known[key[3:].lower()] = value
+
+    def put(m: re.Match[str]) -> str:
+        return known.get(m["what"].lower(), m[0])
+
+    return _THEIRS.sub(put, request) if known else request
