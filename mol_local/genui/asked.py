@@ -24,7 +24,7 @@ from mol_local.genui.ground import named_items
 _THING_CARDS = ("birthday", "christmas", "greeting", "greetings", "thank-you", "thank you", "credit", "debit", "gift", "library",
                 "business", "sim", "post", "report", "bank", "id", "loyalty", "membership", "sd", "memory", "get well", "wedding")
 _KIND_WORDS: dict[str, str] = {
-    "Checklist": r"check-?lists?|to-?do lists?|packing lists?|shopping lists?",
+    "Checklist": r"check-?lists?|to-?do lists?|packing lists?|shopping lists?|habit trackers?",
     "Table": r"tables?",
     "Form": r"forms?",
     "Select": r"polls?|drop-?downs?|pickers?",

@@ -103,7 +103,7 @@ def spoken_length(seconds: int) -> str:
     return " ".join(f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts if n)
 
 
-_LIST_START = re.compile(r"(?::|\b(?:with|covering|including|containing|items?)\b|\b(?:check)?list of\b|"
+_LIST_START = re.compile(r"(?::|\b(?:with|covering|including|containing|items?)\b|\b(?:check)?list of\b|\btrackers? (?:for|of)\b|"
                          r"\s-(?=\s)|\()\s*", re.I)
 _LIST_REST = re.compile(r"(?:(?!,\s*(?:with|plus)\b|\s-\s|\s+please\b)[^:?!.()])+")  # ", with a button …" ends it
 _VIEW_PART = re.compile(r"\b(?:check-?list|timer|progress bar|slider|button|dropdown|picker|toggle)\b", re.I)

@@ -1,6 +1,6 @@
 """The python call a request settles when it only asks something Python computes: arithmetic (turn/arith.py), a
 calendar question (turn/dates.py), a unit or currency conversion (turn/units.py), a number fact (turn/numbers.py) or
-what a trip budget leaves per day (turn/budget.py), or a question about the request's own words (turn/wording.py); the turn runs it instead of asking the model."""
+what a trip budget leaves per day (turn/budget.py), a tip or a split bill (turn/bill.py), or a question about the request's own words (turn/wording.py); the turn runs it instead of asking the model."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 from datetime import date, datetime
 
 from mol_local.turn.arith import code, expression
+from mol_local.turn.bill import bill_code
 from mol_local.turn.budget import budget_code
 from mol_local.turn.dates import date_code
 from mol_local.turn.numbers import number_code
@@ -29,7 +30,7 @@ def computed_call(request: str, today: date, now: datetime | None = None) -> Too
     request = _past_lead_in(request)
     found = expression(request)
     settled = None if found else date_code(request, today, now) or unit_code(request) or currency_code(request) or number_code(request) \
-        or budget_code(request)
+        or budget_code(request) or bill_code(request)
     return answering_call("python", {"code": code(*found)}) if found else answering_call("python", {"code": settled}) if settled else None
 
 

@@ -73,6 +73,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return ToolCall("reminders.list", {}, call.raw, answers=True)
     if call.name in ("notes.find", "notes.read", "notes.create", "reminders.list", "memory.search") and asks_to_see_notes(request):
         return ToolCall("notes.find", {"query": ""}, call.raw, answers=True)
+    if call.name == "notes.find" and (topic := _NOTES_ABOUT.search(request)) and not content_stems(str(call.arguments.get("query", ""))) & content_stems(request):
+        return replace(call, arguments={**call.arguments, "query": topic["t"]})  # "Find my notes about insurance" searched "milk"
     if call.name in _NOT_A_NOTE and (note := settled_call(request)) is not None and note.name == "notes.create":
         return replace(note, raw=call.raw)  # "Write down that …" as a reminder or a search (both seen in the app)
     if call.name in ("reminders.create", "memory.remember", "notes.create") and asks_to_tick_off(request):
@@ -130,6 +132,8 @@ _TITLE_STOP = re.compile(r"^(?:is|are|was|were|has|have|will|comes?|came|needs?|
 _LEADING = re.compile(r"^(?:the|my|our|a|an)\s+", re.IGNORECASE)
 
 
+_NOTES_ABOUT = re.compile(r"\bnotes?\b.{0,20}?\b(?:about|on|for|mentioning|regarding|that mention)\s+(?:the\s+|my\s+|our\s+)?"
+                          r"(?P<t>[\w' -]{2,40}?)[\s?.!]*$", re.IGNORECASE)
 _NOT_A_NOTE = frozenset({"reminders.create", "reminders.list", "notes.find", "notes.read"})  # calls a note request never means
 
 

@@ -27,6 +27,8 @@ from mol_local.genui.generate import document_grammar
     ("can I get a table booking form: date and name?", ("Form",)),  # "table" qualifies the form
     ("a prep list for the school trip with raincoat, consent form and bus money", ()),  # a listed item
     ("a checklist with timer batteries, tape and glue", ("Checklist",)),
+    ("Create a habit tracker for drinking water, exercise and reading", ("Checklist",)),  # mol chat: a 0/100 progress bar
+    ("a progress tracker for my savings: 300 of 1000", ("ProgressBar",)),
 ])
 def test_the_kinds_a_request_names(request_text: str, kinds: tuple[str, ...]) -> None:
     assert asked_kinds(request_text) == kinds

@@ -309,6 +309,7 @@ def test_what_is_added_to_a_list_is_the_list() -> None:
 
     assert named_list("Add milk to my shopping list") == (["milk"], True)
     assert named_list("add eggs and bread to the shopping list") == (["eggs", "bread"], True)
+    assert named_list("Create a habit tracker for drinking water, exercise and reading") == (["drinking water", "exercise", "reading"], False)
     doc = _doc([{"id": "c", "type": "Checklist", "label": "Shop", "bind": "items"}],
                {"items": [{"label": "Milk", "done": False}, {"label": "Water", "done": False}]})
     ground(doc, "Add milk to my shopping list")

@@ -366,3 +366,11 @@ def test_a_question_is_nothing_to_remember_or_to_set() -> None:
     assert grounded(remember, "Can you remember that my dog is called Rex?").refused is None  # asked as a question, still a fact
     dentist = create(text="The dentist", due="the dentist")
     assert grounded(dentist, "Remind me what I told you about the dentist").refused == NOT_SET
+
+
+def test_a_notes_search_looks_for_what_the_request_names() -> None:
+    """`mol chat "Find my notes about insurance"`: L0 searched for "milk" (its prompt's example) and said the notes matched."""
+    made = grounded(ToolCall("notes.find", {"query": "milk"}, ""), "Find my notes about insurance")
+    assert made.arguments == {"query": "insurance"}
+    kept = ToolCall("notes.find", {"query": "car insurance"}, "")
+    assert grounded(kept, "Do I have notes about the car insurance?") == kept  # its words are the request's: they stand

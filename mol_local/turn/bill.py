@@ -1,0 +1,56 @@
+"""A tip on a bill, and a sum split between people, computed: "What's 18% tip on a 64 dollar bill?".
+
+Tried with `mol chat` on the embedded default: "What's 18% tip on a 64 dollar bill?" got "You owe $1.80 to the
+bank." (L0), and "Split 120 euros between 3 people" went to L1, which listed the reminders and tried to set one
+("I didn't do that: the request asks for no reminder …"). A request that is only one of these is written as a
+few lines of Python run in the conversation's sandbox (as turn/budget.py does for a trip budget); the answer
+shows the sums. Anything else stays the model's.
+"""
+
+from __future__ import annotations
+
+import re
+
+_LEAD = r"^(?:(?:hey|hi|ok|okay|so|quick question)[,:!]?\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:(?:tell me|work out|calculate)\s+)?"
+_END = r"(?:,?\s*(?:please|thanks|thank you))?[\s?.!]*$"
+_MONEY = (r"(?P<c>[$£€])?\s?(?P<x>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)"
+          r"(?:\s*(?P<unit>dollars?|euros?|pounds?|quid|bucks))?")
+_TIP = re.compile(
+    rf"{_LEAD}(?:what(?:'s| is)|how much is)?\s*(?:an?\s+|the\s+)?(?P<p>\d{{1,2}}(?:\.\d+)?)\s*(?:%|percent|per cent)\s+tip\s+"
+    rf"(?:on|for)\s+(?:an?\s+|the\s+|my\s+)?{_MONEY}(?:\s+(?:bill|meal|check|cheque|tab|dinner|lunch))?{_END}", re.IGNORECASE)
+_SPLIT = re.compile(
+    rf"{_LEAD}(?:split|divide|share)\s+(?:a\s+bill\s+of\s+|the\s+bill\s+of\s+)?{_MONEY}(?:\s+bill)?\s+(?:between|among|by|into|with)\s+"
+    rf"(?P<n>\d{{1,3}}|two|three|four|five|six|seven|eight|nine|ten)(?:\s+(?:people|persons|friends|of us|ways|parts|equally))?{_END}",
+    re.IGNORECASE)
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_SIGN = {"dollar": "$", "buck": "$", "euro": "€", "pound": "£", "quid": "£"}
+
+
+def _amount(m: re.Match[str]) -> tuple[str, str]:
+    """(the amount as Python source, how it is said: "$64", "120 euros", "64")."""
+    x = m["x"].replace(",", "")
+    unit = (m["unit"] or "").lower().rstrip("s")
+    sign = m["c"] or _SIGN.get(unit, "")
+    return x, f"{sign}{m['x']}" if sign else m["x"]
+
+
+def bill_code(request: str) -> str | None:
+    """The sandbox code answering a tip or a split, its first line the answer with '{}'; None for anything else."""
+    text = " ".join(request.split())
+    if len(text) > 200:
+        return None
+    if m := _TIP.match(text):
+        x, said = _amount(m)
+        sign = said[0] if said[0] in "$£€" else ""
+        article = "An" if m["p"].startswith("8") or m["p"].split(".")[0] in ("11", "18") else "A"
+        return (f"# answer: {{}}\nbill, percent = {x}, {m['p']}\ntip = round(bill * percent / 100, 2)\n"
+                f"f\"{article} {m['p']}% tip on {said} is {sign}{{tip:.2f}}, so {sign}{{bill + tip:.2f}} in all.\"")
+    if m := _SPLIT.match(text):
+        n = int(m["n"]) if m["n"].isdigit() else _WORDS[m["n"].lower()]
+        if n < 2:
+            return None
+        x, said = _amount(m)
+        sign = said[0] if said[0] in "$£€" else ""
+        return (f"# answer: {{}}\ntotal, people = {x}, {n}\neach = total / people\n"
+                f"f\"{said} split {n} ways is {sign}{{each:.2f}} each.\"")
+    return None

@@ -1,0 +1,28 @@
+"""A tip and a split bill (mol_local/turn/bill.py): read only when the request is nothing else, computed by its code."""
+
+from __future__ import annotations
+
+import pytest
+
+from mol_local.turn.arith import computed_answer
+from mol_local.turn.bill import bill_code
+from mol_local.turn.computed import computed_call
+from tests.mol_local.turn.test_dates import TODAY, _run
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("What's 18% tip on a 64 dollar bill?", "An 18% tip on $64 is $11.52, so $75.52 in all."),  # L0: "You owe $1.80 to the bank."
+    ("What is a 15% tip on $42?", "A 15% tip on $42 is $6.30, so $48.30 in all."),
+    ("How much is a 20 percent tip for a £55 meal", "A 20% tip on £55 is £11.00, so £66.00 in all."),
+    ("Split 120 euros between 3 people", "€120 split 3 ways is €40.00 each."),  # L1 tried to set a reminder
+    ("split $87.50 between four friends", "$87.50 split 4 ways is $21.88 each."),
+])
+def test_a_tip_or_a_split_is_computed(question: str, answer: str) -> None:
+    call = computed_call(question, TODAY)
+    assert call is not None and computed_answer(call.arguments["code"], _run(call.arguments["code"])) == answer
+
+
+@pytest.mark.parametrize("question", ["Split the bill", "Split 120 euros between 1 person", "What's a good tip in Spain?",
+                                      "Write a function that splits a bill between n people", "x" * 300])
+def test_anything_else_is_left_to_the_model(question: str) -> None:
+    assert bill_code(question) is None
