@@ -35,6 +35,8 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
     (r"\blargest of (?:three|3)\b|\bmaximum of (?:three|3)\b", 3, (("1, 5, 3", "5"), ("9, 2, 4", "9"), ("-1, -5, -3", "-1"))),
     (r"\bsmallest of (?:three|3)\b|\bminimum of (?:three|3)\b", 3, (("1, 5, 3", "1"), ("9, 2, 4", "2"))),
     (r"\bsum of (?:the |its )?digits\b", 1, (("123", "6"), ("9", "9"))),
+    (r"\bhow (?:many times|often) each word\b|\bword (?:frequenc\w*|counts)\b|\b(?:occurrences|frequency) of each word\b", 1,
+     (("'the cat the'", "{'the': 2, 'cat': 1}"), ("'a'", "{'a': 1}"))),
     (r"\bcounts?\s+(?:the\s+)?(?:number of\s+)?words\b|\bnumber of words\b|\bword count\b", 1, (("'the cat sat'", "3"), ("'hello'", "1"))),
     (r"\b(?:return|returns|filter|filters|keep|keeps|get|gets|select|selects)\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?even numbers\b", 1, (("[1, 2, 3, 4, 6]", "[2, 4, 6]"),)),
     (r"\b(?:return|returns|filter|filters|keep|keeps|get|gets|select|selects)\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?odd numbers\b", 1, (("[1, 2, 3, 4, 5]", "[1, 3, 5]"),)),

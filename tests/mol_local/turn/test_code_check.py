@@ -121,6 +121,8 @@ SECOND = "Write a Python function that returns the second largest number in a li
     (SECOND, "```python\ndef second_largest(xs):\n    return sorted(set(xs))[-2]\n```", ""),
     ("Write a function that checks if a word is a palindrome", "```python\ndef pal(w, strict):\n    return False\n```", ""),  # 2 args: not the task's
     ("Write a function that removes vowels from a string", "```python\ndef strip_vowels(s):\n    return s\n```", ""),  # not counting them
+    ("Write a Python function that counts how many times each word appears in a string",  # L2, mol chat: one int
+     "```python\ndef word_count(string: str) -> int:\n    return sum(1 for term in string.split())\n```", "word_count('the cat the') should be {'the': 2, 'cat': 1}"),
 ])
 def test_a_common_task_brings_cases_of_its_own(request_text: str, answer: str, why: str) -> None:
     ran = check(answer, request_text)
