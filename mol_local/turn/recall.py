@@ -190,13 +190,18 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequ
         return unknown
     m = _TOLD_ASK.search(text.strip())
     if m is None:
-        return known_answer(answer, recalled) or echoed_answer(text, answer, recalled) or heard_answer(text, answer)
+        return known_answer(answer, recalled) or echoed_answer(text, answer, recalled) or denied_answer(text, answer, recalled) \
+            or heard_answer(text, answer)
     topic = fts.terms(m["topic"] or m["t2"] or "")
     told = [r.memory for r in recalled if topic and fts.says_any(r.memory.text, topic)]
     here = [said for said in seen if topic and fts.says_any(said, topic)] if not told else []  # said in this conversation
-    about = content_stems(" ".join([r.text for r in told] + here)) - content_stems(m["topic"] or m["t2"] or "")
-    if not (told or here) or (not _DENIED.search(answer) and about & content_stems(answer)):
-        return None if told or here or _DENIED.search(answer) else known_answer(answer, recalled) or heard_answer(text, answer)
+    if not (told or here):  # their own words are the answer: L0 had retold "I lent my drill to Marco" as "Marco lent your drill to Marco"
+        return None if _DENIED.search(answer) else known_answer(answer, recalled) or heard_answer(text, answer)
+    return _quoted(told, here)
+
+
+def _quoted(told: Sequence[MemoryRow], here: Sequence[str]) -> str:
+    """What the person said, in their words where they were kept, each with its day; else the facts known."""
     if here:
         return "\n".join(f'You told me: "{said}"' for said in here[-2:])
     lines = []
@@ -239,6 +244,21 @@ def echoed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str |
     best = max(facts, key=lambda m: (len(content_stems(m.text) & asked), m is echoed))
     out = second_person(best.text)
     return out[:1].upper() + out[1:]
+
+
+def denied_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
+    """What the person said, quoted, when the answer to their question denies being told ("You haven't told me anything
+    about the plumber coming …", "I don't know your flight to Lisbon yet") while a recalled memory shares at least two
+    of the question's content words: both were answered so with the words said three turns before in the tail.
+    None otherwise."""
+    if not _DENIED.search(answer) or not is_question(text):
+        return None
+    asked = content_stems(text)
+    scored = sorted(((len(content_stems(r.memory.text) & asked), i) for i, r in enumerate(recalled)), reverse=True)
+    if not scored or scored[0][0] < 2:
+        return None
+    best = [recalled[i].memory for n, i in scored if n == scored[0][0]][:2]
+    return _quoted(best, [])
 
 
 def heard_answer(text: str, answer: str) -> str | None:

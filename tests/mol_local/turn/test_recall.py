@@ -186,6 +186,24 @@ def test_an_answer_that_only_echoes_a_stored_fact_gets_the_fact_that_answers_the
     assert told_answer("When does Lily start school?", "On 8 January.", tail) is None  # its own words stand
 
 
+def test_an_answer_that_denies_what_the_tail_holds_gets_what_was_said() -> None:
+    """`mol chat`: "When is the plumber coming?" got "You haven't told me anything about the plumber coming on Tuesday to fix
+    the kitchen sink yet." with those words in its tail; "What time is my flight to Lisbon?" "I don't know your flight to Lisbon yet"."""
+    from memory.store import SAID
+    from mol_local.turn.recall import told_answer
+
+    plumber = new_memory("The plumber Dave is coming on Tuesday to fix the kitchen sink", kind=SAID)
+    flight = new_memory("My flight to Lisbon is on 12 January at 7am", kind=SAID)
+    tail = [Recalled(plumber, 0.5), Recalled(flight, 0.4)]
+    denied = "You haven't told me anything about the plumber coming on Tuesday to fix the kitchen sink yet."
+    assert told_answer("When is the plumber coming?", denied, tail).endswith(  # type: ignore[union-attr]
+        'you told me: "The plumber Dave is coming on Tuesday to fix the kitchen sink"')
+    assert "12 January at 7am" in told_answer("What time is my flight to Lisbon?",  # type: ignore[operator]
+                                              "I don't know your flight to Lisbon yet — tell me and I'll remember it.", tail)
+    assert told_answer("When is the plumber coming?", "On Tuesday.", tail) is None  # no denial: its answer stands
+    assert told_answer("When is my dentist?", "I don't know your dentist yet.", tail) is None  # nothing shares two words
+
+
 def test_a_statement_answered_without_what_was_said_is_said_back() -> None:
     from mol_local.turn.recall import told_answer
 
@@ -242,7 +260,9 @@ def test_asked_what_they_told_an_answer_that_says_none_of_it_gets_the_tail() -> 
     asked = "Remind me what I told you about the dentist"
     vague = "Thanks for asking, I'll be happy to help. What was it about the dentist that caught your attention?"
     assert told_answer(asked, vague, tail) == "I know that your dentist appointment is on the 3rd of June."
-    assert told_answer(asked, "You told me the dentist is on the 3rd of June.", tail) is None  # it said it
+    assert told_answer(asked, "You told me the dentist is on the 3rd of June.", tail) == \
+        "I know that your dentist appointment is on the 3rd of June."  # always what was told (L0 retold the drill lent to Marco
+    # as "Marco lent your drill to Marco yesterday")
     said = ["The dentist moved my check-up to the 3rd of June"]  # said earlier in this conversation, not in the tail
     assert told_answer(asked, vague, [], said) == 'You told me: "The dentist moved my check-up to the 3rd of June"'
     assert unknown_answer("Do you know my car?", "Thanks for telling me: your car is a car.", [], []) == \
