@@ -33,6 +33,10 @@ _LIVE = re.compile(
     r"(?:what(?:'s|\s+is)|how much is)\s+(?:the\s+)?(?P<price>(?:stock|share)\s+price|price of (?:bitcoin|gold|oil)|bitcoin)\b|"
     r"(?:who won|what(?:'s|\s+was|\s+is) the score)\b(?=.*\b(?:last night|yesterday|today|tonight|this weekend|the (?:game|match|race))\b)(?P<score>))"
     r"(?!.*\b\d{4}\b)[^?.!]{0,60}[?.!]*$", re.IGNORECASE)
+THANKS = "/thanks"  # … and for a thank-you that asks nothing
+_THANKED = re.compile(r"^(?:(?:ok(?:ay)?|great|perfect|cool|nice|brilliant|awesome|lovely)[,!.]?\s+)*(?:thanks?(?: you)?(?: so much| a lot| very much)?|"
+                      r"thx|ty|cheers|much appreciated)(?:[,!.]?\s+(?:that(?:'s| is| was)\s+(?:very\s+|really\s+|so\s+)?"
+                      r"(?:helpful|great|perfect|useful|all(?: for now)?|it)|for (?:the|your) help|bye|see you))*[\s!.]*$", re.I)
 _WHAT_LIVE = {"weather": ("the weather", "a weather app or site"), "news": ("the news", "a news site"),
               "price": ("prices", "a market site or your bank's app"), "score": ("results or scores", "a sports site")}
 _ASKS = re.compile(
@@ -81,6 +85,14 @@ def live_answer(rt: Runtime, text: str) -> str | None:
             f"would be made up. {where[:1].upper()}{where[1:]} will know; I can set you a reminder to check it.")
 
 
+def thanks_answer(text: str) -> str | None:
+    """A short reply to a thank-you that asks nothing else ("Thanks, that's helpful"): L0 had answered it "Thanks for
+    letting me know: your suggestion helped me understand and use the tool more effectively."."""
+    if not _THANKED.match(" ".join(text.split())):
+        return None
+    return "You're welcome — talk soon." if re.search(r"\b(?:all|bye|see you)\b", text, re.I) else "You're welcome!"
+
+
 def abilities_turn(session: Session, text: str) -> TurnResult:
     """One committed command turn on the entry slot: the question and `abilities_answer`."""
     return command_turn(session, text, abilities_answer(session.runtime), "The user asked what I can do; I listed it with examples.", ABILITIES)
@@ -95,3 +107,12 @@ def command_turn(session: Session, text: str, reply: str, summary: str, raw: str
     new = [MessageRecord("user", text), MessageRecord("assistant", reply)]
     session.commit_turn(rt, text, task, new, route, list(session.tasks), summary=summary)
     return TurnResult(session.conversation_id, task.id, slot, reply, route, summary)
+
+
+def said_turn(session: Session, text: str) -> TurnResult | None:
+    """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!"), or None."""
+    if (live := live_answer(session.runtime, text)) is not None:
+        return command_turn(session, text, live, "The user asked about something live; I said I cannot see it offline.", LIVE)
+    if (welcome := thanks_answer(text)) is not None:
+        return command_turn(session, text, welcome, "The user said thanks.", THANKS)
+    return abilities_turn(session, text) if asks_abilities(text) else None

@@ -21,7 +21,7 @@ from memory.transfer import source_writer
 from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
-from mol_local.turn.about import LIVE, abilities_turn, asks_abilities, command_turn, live_answer
+from mol_local.turn.about import said_turn
 from mol_local.turn.answer_check import checked_answer, earlier_answers
 from mol_local.turn.code_check import Checked, redrafts
 from mol_local.turn.forgetting import forget_turn, forget_what
@@ -128,9 +128,7 @@ class Session:
             return forget_turn(self, what)
         if (changed := list_edit_turn(self, text.strip())) is not None:
             return changed
-        if (live := live_answer(self.runtime, text)) is not None:
-            return command_turn(self, text.strip(), live, "The user asked about something live; I said I cannot see it offline.", LIVE)
-        return abilities_turn(self, text.strip()) if asks_abilities(text) else None
+        return said_turn(self, text.strip())
 
     def _dispatch(self, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:
         """Run the turn on this session's runtime (remote MoL endpoint or local); on RemoteUnavailable rerun it

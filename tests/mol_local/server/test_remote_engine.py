@@ -50,11 +50,11 @@ def test_mol_mode_remote_runs_the_turn_memory_stays_local(live, client_runtime) 
 
     first = session.run_turn("Hello there.", hooks=TurnHooks(on_token=tokens.append))
     assert first.engine == f"remote 127.0.0.1:{live.port} (mol)" and "".join(tokens).strip() == first.answer
-    session.run_turn("Thanks.")
+    session.run_turn("Tell me more.")
     local = rt.timeline.load_tasks(session.conversation_id)
     assert [m.role for t in local for m in t.messages] == ["user", "assistant", "user", "assistant"]
     served = live.runtime.timeline.load_tasks(session.conversation_id)  # the same conversation id on the server
-    assert [m.content for t in served for m in t.messages if m.role == "user"] == ["Hello there.", "Thanks."]
+    assert [m.content for t in served for m in t.messages if m.role == "user"] == ["Hello there.", "Tell me more."]
 
 
 def test_cancel_closes_the_stream(live, engine) -> None:

@@ -53,6 +53,17 @@ def test_the_weather_is_said_to_be_unknown_not_made_up(scripted_runtime) -> None
     assert [m.content for m in rt.timeline.load_tasks(result.conversation_id)[-1].messages][-1] == result.answer
 
 
+def test_a_thank_you_that_asks_nothing_gets_a_short_reply(scripted_runtime) -> None:
+    """`mol chat "Thanks, that's helpful"`: L0 answered "Thanks for letting me know: your suggestion helped me …"."""
+    from mol_local.turn.about import THANKS, thanks_answer
+
+    rt, scripted = scripted_runtime(["never read"])
+    result = rt.session().run_turn("Thanks, that's helpful")
+    assert result.answer == "You're welcome!" and result.route.raw_output == THANKS and scripted.outputs == ["never read"]  # type: ignore[union-attr]
+    assert thanks_answer("Thanks, that's all for now") == "You're welcome — talk soon."
+    assert thanks_answer("Thanks, can you also set a reminder?") is None and thanks_answer("thanks to you I passed") is None
+
+
 def test_what_was_said_since_the_time_asked_about_is_the_answer(scripted_runtime) -> None:
     """`mol chat "What did I do last week?"` on a fresh home: L0 answered "Noted — your last week was filled with tasks.";
     after "I ran a half marathon in Leeds on Sunday" it searched the notes for "birthday"."""
