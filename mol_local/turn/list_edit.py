@@ -1,4 +1,5 @@
-"""A checklist changed by a follow-up: "Add buy stamps to the list", "Remove pay rent from the list", "Tick off call mom".
+"""A checklist changed by a follow-up: "Add buy stamps to the list", "Remove pay rent from the list", "Tick off call mom";
+and shown again as it is now: "What's on my list?".
 
 Tried with `mol chat -c`: after "Create a to-do list: call mom, pay rent, book flights" drew the checklist,
 "Add buy stamps to the list" was routed to L0 and answered "You haven't told me what I need to buy stamps —
@@ -36,6 +37,8 @@ _REMOVE = re.compile(rf"{_POLITE}(?:remove|delete|take|drop)\s+(?P<items>.+?)\s+
                      rf"{_POLITE}(?:remove|delete|take out|drop)\s+(?P<items2>.+?){_END}", re.I)
 _TICK = re.compile(rf"{_POLITE}(?:tick|check|cross|mark|strike)\s+(?:off\s+|out\s+)?(?P<items>.+?)(?:\s+(?:off|as done|done))?"
                    rf"(?:\s+(?:on|from|off)\s+{_THE_LIST})?{_END}", re.I)
+_SHOW = re.compile(rf"{_POLITE}(?:what(?:'s|\s+is|\s+was)\s+(?:left\s+)?on|show(?:\s+me)?|read(?:\s+me)?|open)\s+{_THE_LIST}(?:\s+again)?{_END}|"
+                   rf"{_POLITE}what(?:'s|\s+is)\s+left\s+(?:to do\s+)?on\s+{_THE_LIST}[\s?]*$", re.I)
 _SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bplus\b|&)\s*", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|some|the|my)\s+", re.I)
 
@@ -52,8 +55,11 @@ def _items(said: str) -> list[str]:
 
 
 def asked_edit(text: str) -> tuple[str, list[str]] | None:
-    """("add" | "remove" | "tick", the items named) for a request that edits a list; None for any other."""
+    """("add" | "remove" | "tick", the items named) for a request that edits a list, ("show", []) for one that asks
+    to see it ("What's on my list?"); None for any other."""
     said = " ".join(text.split())
+    if _SHOW.match(said.rstrip("?")):
+        return "show", []
     for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK)):
         if m := pattern.match(said):
             items = _items(m["items"] or m.groupdict().get("items2") or "")
@@ -80,7 +86,10 @@ def edited(doc: UIDocument, state: dict[str, Any], op: str, names: list[str]) ->
         return None
     key = lists[0]["bind"]
     items = [dict(it) for it in state[key] if isinstance(it, dict)]
-    if op == "add":
+    if op == "show":
+        open_items = [str(it.get("label", "")) for it in items if not it.get("done")]
+        line = f"Still to do: {', '.join(open_items)}." if open_items else "Everything on it is done."
+    elif op == "add":
         new = [n[:1].upper() + n[1:] for n in names if _match(n, items) is None or n.lower() not in
                {str(it.get("label", "")).lower() for it in items}]
         items += [{"label": n, "done": False} for n in new]

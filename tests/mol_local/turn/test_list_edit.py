@@ -20,7 +20,8 @@ TODO = {"catalog": "1", "title": "To do", "components": [{"id": "checklist", "ty
     ("Tick off call mom", ("tick", ["call mom"])), ("Mark book flights as done", ("tick", ["book flights"])),
     ("Cross pay rent off the list", ("tick", ["pay rent"])),
     ("Delete the gym reminder", None), ("I took my pills, tick that off", None),  # reminders: not this
-    ("Add a column to the table", None), ("Put the kettle on", None), ("What's on the list?", None),
+    ("Add a column to the table", None), ("Put the kettle on", None), ("What's on my calendar?", None),
+    ("What's on my list?", ("show", [])), ("Show me the shopping list", ("show", [])), ("Show my reminders", None),
 ])
 def test_which_requests_edit_a_list(text: str, asked: tuple[str, list[str]] | None) -> None:
     assert asked_edit(text) == asked
@@ -47,6 +48,9 @@ def test_the_newest_checklist_changes_with_its_live_state_and_the_model_is_not_a
     assert ticked.document["state"]["items"][-1] == {"label": "Buy stamps", "done": True}  # type: ignore[index]
     kept = rt.timeline.load_tasks(session.conversation_id)
     assert [t.slot for t in kept] == ["L3", "L3", "L3"] and kept[-1].messages[-1].content == ticked.answer
+    shown = session.run_turn("What's on my list?")
+    assert shown.document == ticked.document  # as it is now, ticks kept
+    assert rt.timeline.load_tasks(session.conversation_id)[-1].summary.endswith("Still to do: Book flights.")  # type: ignore[union-attr]
 
 
 def test_without_a_checklist_or_a_named_item_the_model_answers(scripted_runtime) -> None:
