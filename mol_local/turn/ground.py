@@ -269,7 +269,7 @@ def read_answer(calls: Sequence[dict]) -> str:
     kept = [c for c in calls if c["name"] == "memory.remember" and not c["result"].startswith("Error")]
     if kept:  # L0 had answered "I'll remember that your notes are the user's notes." for an allergy
         return "\n".join(f"Got it — I'll remember that {_facts_said(c['arguments']['text'])}." for c in kept)
-    done = [c["result"].strip() for c in calls if c["name"] == "reminders.complete"]
+    done = [_said_back(c) if c["result"].startswith("Error: not run:") else c["result"].strip() for c in calls if c["name"] == "reminders.complete"]
     if done:
         return "\n".join(done)
     if any(c["name"] == "reminders.create" for c in calls):  # a reminder and a note asked together

@@ -79,7 +79,9 @@ def follow_up_move(request: str, hub: ToolHub | None, conversation_id: str, hist
     latest = hub.reminders.latest(conversation_id) if hub is not None else None
     if latest is None or not history or not any(latest["id"] in m.content for m in history[-1].messages if m.role == "tool"):
         return []
-    return moved_calls(request, latest, now)
+    from mol_local.turn.rescheduled import before_that  # (it reads ground.py, which reads this module)
+
+    return before_that(request, latest) or moved_calls(request, latest, now)
 
 
 _ONLY_WHEN = re.compile(r"^(?:(?:ok(?:ay)?|oh|um+|hmm|sure|yes)[,!.]?\s+)?(?:(?:make it|set it for|remind me)\s+)?(?P<when>.+?)"

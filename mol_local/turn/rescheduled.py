@@ -1,4 +1,5 @@
-"""A reminder moved by name: "Move my dentist reminder to 4pm", "Reschedule the gym to Friday".
+"""A reminder moved or removed by name ("Move my dentist reminder to 4pm", "Delete the bank reminder"), and one more
+before it ("Also remind me 30 minutes before that").
 
 Tried with `mol chat` on a fresh home: "Move my dentist reminder to 4pm" was answered by L0 with a *new*
 reminder called "Move my dentist reminder to 4pm" at 16:00 today, and the dentist reminder stayed where it
@@ -16,6 +17,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from mol_local.harness.store import local_due
 from mol_local.turn.ground import named_reminders
 from mol_local.turn.moved import new_time
 from mol_local.turn.tasks import ToolCall, answering_call
@@ -52,3 +54,37 @@ def named_move(request: str, hub: ToolHub | None, now: datetime) -> list[ToolCal
         return []
     create = answering_call("reminders.create", {"text": row["text"], "due": new.isoformat(timespec="minutes")})
     return [create] if new < now else [create, answering_call("reminders.complete", {"id": row["id"]})]
+
+
+_CANCEL = re.compile(r"^(?:(?:please|can you|could you)\s+)*(?:delete|cancel|remove|drop|clear)\s+(?:my|the)\s+(?P<what>.+?)\s+reminder"
+                     r"(?:\s+(?:please|thanks))?[\s.!]*$", re.IGNORECASE)
+TWO_NAMED = "not run: {n} open reminders are about {what} ({when}), so none was removed; say which one"
+
+
+def named_cancel(request: str, hub: ToolHub | None) -> list[ToolCall]:
+    """reminders.complete of the one open reminder a "delete the <what> reminder" names; a refused one when several
+    are named alike or none is; [] for any other request."""
+    m = _CANCEL.match(" ".join(request.split()))
+    if m is None or hub is None:
+        return []
+    named = named_reminders(m["what"], hub.reminders.list())
+    what = re.sub(r"^(?:my|the)\s+", "", m["what"], flags=re.I)
+    if len(named) == 1:
+        return [answering_call("reminders.complete", {"id": named[0]["id"]})]
+    refused = (TWO_NAMED.format(n=len(named), what=what, when=", ".join(local_due(r["due_at"]) for r in named)) if named
+               else NONE_NAMED.format(what=what).replace("nothing was moved", "nothing was removed"))
+    return [replace(answering_call("reminders.complete", {"id": ""}), refused=refused)]
+
+
+_BEFORE_THAT = re.compile(r"^(?:(?:also|and|oh|ok(?:ay)?)[,]?\s+)*(?:(?:can|could) you\s+)?(?:also\s+)?remind me\s+(?:again\s+)?(?P<n>.+?)\s+"
+                          r"(?:before|earlier than)\s+(?:that|it|then|this)(?:\s+too|\s+as well)?[\s.!]*$", re.IGNORECASE)
+
+
+def before_that(request: str, latest: dict | None) -> list[ToolCall]:
+    """reminders.create of the newest reminder's text at its time, `before` the offset said, for "also remind me 30
+    minutes before that"; [] for any other request or with no such reminder."""
+    m = _BEFORE_THAT.match(" ".join(request.split()))
+    if m is None or latest is None or not latest.get("due_at"):
+        return []
+    due = datetime.fromisoformat(latest["due_at"]).astimezone().replace(tzinfo=None)
+    return [answering_call("reminders.create", {"text": latest["text"], "due": due.isoformat(timespec="minutes"), "before": m["n"]})]

@@ -21,7 +21,7 @@ from mol_local.turn.ground import REMIND, SENTENCE, content_stems, grounded, rem
 from mol_local.turn.known_dates import with_known_dates
 from mol_local.turn.moved import follow_up_move
 from mol_local.turn.plan_note import plan_note_call
-from mol_local.turn.rescheduled import named_move
+from mol_local.turn.rescheduled import named_cancel, named_move
 from mol_local.turn.tasks import ToolCall
 from mol_local.turn.timed_list import timed_items
 
@@ -40,7 +40,8 @@ def first_calls(request: str, hub: ToolHub | None, conversation_id: str, history
     items saved as a note (`plan_note.plan_note_call`), else a reminder moved by name (`rescheduled.named_move`) or
     moved or given its time by a follow-up (`moved.follow_up_move`)."""
     settled = computed_call(with_known_dates(request, facts), now.date(), now) or plan_note_call(request, now)
-    return [settled] if settled else named_move(request, hub, now) or follow_up_move(request, hub, conversation_id, history, now)
+    return [settled] if settled else named_move(request, hub, now) or named_cancel(request, hub) \
+        or follow_up_move(request, hub, conversation_id, history, now)
 
 
 def grounded_calls(parsed: list[ToolCall], request: str, made: Sequence[dict], open_reminders: Callable[[], Sequence[dict]]) -> list[ToolCall]:

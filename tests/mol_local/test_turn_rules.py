@@ -50,7 +50,8 @@ def test_asked_what_they_told_an_answer_that_denies_it_gets_what_the_tail_holds(
     assert result.answer == 'On Thu 12 Nov 2026 you told me: "The plumber Dave is coming on Tuesday to fix the kitchen sink"'
     scripted.outputs = ["You told me the plumber is coming on Tuesday."]
     right = rt.session().run_turn("What did I tell you about the plumber?", slot="L0")
-    assert right.answer == "You told me the plumber is coming on Tuesday."  # an answer that uses it stands
+    assert right.answer == result.answer  # their words, quoted, even when the model's retelling was right (it often is not:
+    # "I lent my drill to Marco yesterday" came back as "Marco lent your drill to Marco yesterday")
     scripted.outputs = ["You haven't told me anything about the dentist yet."]
     none = rt.session().run_turn("What did I tell you about the dentist?", slot="L0")
     assert none.answer == "You haven't told me anything about the dentist yet."  # nothing about it in the tail

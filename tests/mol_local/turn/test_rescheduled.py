@@ -56,3 +56,28 @@ def test_a_reminder_named_but_not_open_moves_nothing_and_says_so(hub: SimpleName
 def test_other_requests_are_not_moves(hub: SimpleNamespace, request_text: str) -> None:
     assert named_move(request_text, hub, NOW) == []
     assert named_move("Move my dentist reminder to 4pm", None, NOW) == []
+
+
+def test_a_reminder_named_to_delete_is_ticked_off_and_two_alike_are_not_guessed(hub: SimpleNamespace) -> None:
+    """`mol chat -c "Delete the bank reminder"`: L0 answered "Remove the bank reminder from the list." and called nothing."""
+    from mol_local.turn.rescheduled import named_cancel
+
+    made = named_cancel("Delete the dentist reminder", hub)
+    assert [(c.name, c.arguments, c.refused) for c in made] == [("reminders.complete", {"id": _ids(hub)["go to the dentist"]}, None)]
+    hub.reminders.create("go to the dentist", "Friday at 9am")
+    two = named_cancel("Cancel my dentist reminder please", hub)
+    assert len(two) == 1 and two[0].refused and two[0].refused.startswith("not run: 2 open reminders are about dentist")
+    none = named_cancel("Remove the gym reminder", hub)
+    assert none[0].refused and "no open reminder is about gym" in none[0].refused
+    assert named_cancel("Delete the last paragraph", hub) == [] and named_cancel("Delete the dentist reminder", None) == []
+
+
+def test_also_remind_me_before_that_is_the_newest_reminder_again_earlier() -> None:
+    """`mol chat -c`: "Also remind me 30 minutes before that" set the 10:00 bank reminder again at 10:00."""
+    from mol_local.turn.rescheduled import before_that
+
+    latest = {"id": "r1", "text": "call the bank", "due_at": datetime(2026, 12, 6, 10, 0).astimezone().isoformat()}
+    made = before_that("Also remind me 30 minutes before that", latest)
+    assert [(c.name, c.arguments) for c in made] == [("reminders.create", {"text": "call the bank", "due": "2026-12-06T10:00",
+                                                                           "before": "30 minutes"})]
+    assert before_that("remind me to call mum", latest) == [] and before_that("Also remind me an hour before that", None) == []
