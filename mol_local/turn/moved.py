@@ -1,4 +1,5 @@
-"""A reminder moved by a follow-up: "Actually, make it 3pm instead", "move it to Saturday", "an hour later".
+"""A reminder moved by a follow-up ("Actually, make it 3pm instead", "move it to Saturday", "an hour later"), or
+set once more before itself ("Also remind me 30 minutes before that": `before_that`).
 
 Tried with `mol chat`: after "remind me to renew my passport next Friday at noon", "Actually, make it 3pm
 instead" got the answer "Reminder set for Fri 4 Dec 2026, 18:39: make it 3pm." with no call at all — the
@@ -79,8 +80,6 @@ def follow_up_move(request: str, hub: ToolHub | None, conversation_id: str, hist
     latest = hub.reminders.latest(conversation_id) if hub is not None else None
     if latest is None or not history or not any(latest["id"] in m.content for m in history[-1].messages if m.role == "tool"):
         return []
-    from mol_local.turn.rescheduled import before_that  # (it reads ground.py, which reads this module)
-
     return before_that(request, latest) or moved_calls(request, latest, now)
 
 
@@ -125,3 +124,17 @@ def moved_answer(calls: list[dict]) -> str | None:
     m = re.match(r"^Reminder \w+ set for (?P<at>[^:]+:\d{2}): (?P<text>.+)$", calls[0]["result"].strip().splitlines()[0])
     return f"Moved: {m['text']} — now {m['at']}." if m else None
 
+
+_BEFORE_THAT = re.compile(r"^(?:(?:also|and|oh|ok(?:ay)?)[,]?\s+)*(?:(?:can|could) you\s+)?(?:also\s+)?remind me\s+(?:again\s+)?(?P<n>.+?)\s+"
+                          r"(?:before|earlier than)\s+(?:that|it|then|this)(?:\s+too|\s+as well)?[\s.!]*$", re.IGNORECASE)
+
+
+def before_that(request: str, latest: dict | None) -> list[ToolCall]:
+    """reminders.create of the newest reminder's text at its time, `before` the offset said, for "also remind me 30
+    minutes before that"; [] for any other request or with no such reminder. (`mol chat -c`: after "Remind me to call
+    the bank tomorrow at 10am" it had been set again at 10:00.)"""
+    m = _BEFORE_THAT.match(" ".join(request.split()))
+    if m is None or latest is None or not latest.get("due_at"):
+        return []
+    due = datetime.fromisoformat(latest["due_at"]).astimezone().replace(tzinfo=None)
+    return [answering_call("reminders.create", {"text": latest["text"], "due": due.isoformat(timespec="minutes"), "before": m["n"]})]

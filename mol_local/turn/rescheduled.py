@@ -1,5 +1,4 @@
-"""A reminder moved or removed by name ("Move my dentist reminder to 4pm", "Delete the bank reminder"), and one more
-before it ("Also remind me 30 minutes before that").
+"""A reminder moved or removed by name: "Move my dentist reminder to 4pm", "Delete the bank reminder".
 
 Tried with `mol chat` on a fresh home: "Move my dentist reminder to 4pm" was answered by L0 with a *new*
 reminder called "Move my dentist reminder to 4pm" at 16:00 today, and the dentist reminder stayed where it
@@ -74,17 +73,3 @@ def named_cancel(request: str, hub: ToolHub | None) -> list[ToolCall]:
     refused = (TWO_NAMED.format(n=len(named), what=what, when=", ".join(local_due(r["due_at"]) for r in named)) if named
                else NONE_NAMED.format(what=what).replace("nothing was moved", "nothing was removed"))
     return [replace(answering_call("reminders.complete", {"id": ""}), refused=refused)]
-
-
-_BEFORE_THAT = re.compile(r"^(?:(?:also|and|oh|ok(?:ay)?)[,]?\s+)*(?:(?:can|could) you\s+)?(?:also\s+)?remind me\s+(?:again\s+)?(?P<n>.+?)\s+"
-                          r"(?:before|earlier than)\s+(?:that|it|then|this)(?:\s+too|\s+as well)?[\s.!]*$", re.IGNORECASE)
-
-
-def before_that(request: str, latest: dict | None) -> list[ToolCall]:
-    """reminders.create of the newest reminder's text at its time, `before` the offset said, for "also remind me 30
-    minutes before that"; [] for any other request or with no such reminder."""
-    m = _BEFORE_THAT.match(" ".join(request.split()))
-    if m is None or latest is None or not latest.get("due_at"):
-        return []
-    due = datetime.fromisoformat(latest["due_at"]).astimezone().replace(tzinfo=None)
-    return [answering_call("reminders.create", {"text": latest["text"], "due": due.isoformat(timespec="minutes"), "before": m["n"]})]

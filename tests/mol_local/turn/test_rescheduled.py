@@ -74,7 +74,7 @@ def test_a_reminder_named_to_delete_is_ticked_off_and_two_alike_are_not_guessed(
 
 def test_also_remind_me_before_that_is_the_newest_reminder_again_earlier() -> None:
     """`mol chat -c`: "Also remind me 30 minutes before that" set the 10:00 bank reminder again at 10:00."""
-    from mol_local.turn.rescheduled import before_that
+    from mol_local.turn.moved import before_that
 
     latest = {"id": "r1", "text": "call the bank", "due_at": datetime(2026, 12, 6, 10, 0).astimezone().isoformat()}
     made = before_that("Also remind me 30 minutes before that", latest)
