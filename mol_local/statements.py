@@ -315,3 +315,10 @@ def key_of(memory_text: str) -> tuple[str | None, str]:
 def same_value(a: str, b: str) -> bool:
     norm = lambda v: re.sub(r"[^a-z0-9]+", " ", v.lower()).strip()  # noqa: E731
     return norm(a) == norm(b)
+
+
+def facts_said(text: str) -> str:
+    """ "The user's daughter is called Lily. The user's daughter Lily starts …" as "your daughter is called Lily and
+    that your daughter Lily starts …" (each sentence in the second person; the second had stayed "The user's …")."""
+    facts = [second_person(f).rstrip(".") for f in re.split(r"(?<=\.)\s+(?=The user\b)", text.strip()) if f.strip()]
+    return " and that ".join(facts)

@@ -22,7 +22,7 @@ from mol_local.harness.builtins import listed_reminders
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.repeat import monthly_phrase, split_repeat
 from mol_local.harness.when import copies_a_time, parse_when, stated_offset
-from mol_local.statements import is_question, second_person, statements
+from mol_local.statements import facts_said, is_question, statements
 from mol_local.turn.arith import computed_answer
 from mol_local.turn.moved import moved_answer
 from mol_local.turn.plan_note import plan_answer
@@ -268,7 +268,7 @@ def read_answer(calls: Sequence[dict]) -> str:
         return "\n".join(computed)
     kept = [c for c in calls if c["name"] == "memory.remember" and not c["result"].startswith("Error")]
     if kept:  # L0 had answered "I'll remember that your notes are the user's notes." for an allergy
-        return "\n".join(f"Got it — I'll remember that {_facts_said(c['arguments']['text'])}." for c in kept)
+        return "\n".join(f"Got it — I'll remember that {facts_said(c['arguments']['text'])}." for c in kept)
     done = [_said_back(c) if c["result"].startswith("Error: not run:") else c["result"].strip() for c in calls if c["name"] == "reminders.complete"]
     if done:
         return "\n".join(done)
@@ -290,13 +290,6 @@ def read_answer(calls: Sequence[dict]) -> str:
     if not rows:
         return "You have no open reminders."
     return "\n".join([f"Your open reminders ({len(rows)}):"] + [f"- {text} — {when}" for _id, when, text in rows])
-
-
-def _facts_said(text: str) -> str:
-    """ "The user's daughter is called Lily. The user's daughter Lily starts …" as "your daughter is called Lily and
-    that your daughter Lily starts …" (each sentence in the second person; the second had stayed "The user's …")."""
-    facts = [second_person(f).rstrip(".") for f in re.split(r"(?<=\.)\s+(?=The user\b)", text.strip()) if f.strip()]
-    return " and that ".join(facts)
 
 
 def _said_back(call: dict) -> str:

@@ -90,8 +90,8 @@ def edited(doc: UIDocument, state: dict[str, Any], op: str, names: list[str]) ->
         open_items = [str(it.get("label", "")) for it in items if not it.get("done")]
         line = f"Still to do: {', '.join(open_items)}." if open_items else "Everything on it is done."
     elif op == "add":
-        new = [n[:1].upper() + n[1:] for n in names if _match(n, items) is None or n.lower() not in
-               {str(it.get("label", "")).lower() for it in items}]
+        labels = {str(it.get("label", "")).lower() for it in items}
+        new = [n[:1].upper() + n[1:] for n in names if n.lower() not in labels]
         items += [{"label": n, "done": False} for n in new]
         line = f"Added {', '.join(new)}." if new else "Already on the list."
     else:

@@ -30,7 +30,7 @@ _NAMED_MOVE = re.compile(
     r"(?:(?P<dir>back|forward)\s+(?:by\s+)?|(?:to|for|until|till|on)\s+|(?=.+\s(?:later|earlier|sooner)\b))"
     r"(?P<when>.+?)(?:\s+instead)?(?:,?\s*(?:please|thanks|thank you))?[\s.!?]*$",
     re.IGNORECASE)
-NONE_NAMED = "not run: no open reminder is about {what}, so nothing was moved (\"What reminders do I have?\" lists them)"
+NONE_NAMED = "not run: no open reminder is about {what}, so nothing was {done} (\"What reminders do I have?\" lists them)"
 
 
 def named_move(request: str, hub: ToolHub | None, now: datetime) -> list[ToolCall]:
@@ -44,7 +44,7 @@ def named_move(request: str, hub: ToolHub | None, now: datetime) -> list[ToolCal
     if len(named) != 1:
         if not m["said"] or named:
             return []  # two named as well as each other: the model asks which
-        refused = NONE_NAMED.format(what=re.sub(r"^(?:my|the)\s+", "", m["what"], flags=re.I))
+        refused = NONE_NAMED.format(what=re.sub(r"^(?:my|the)\s+", "", m["what"], flags=re.I), done="moved")
         return [replace(answering_call("reminders.create", {"text": m["what"]}), refused=refused)]
     row = named[0]
     old = datetime.fromisoformat(row["due_at"]).astimezone().replace(tzinfo=None)
@@ -71,5 +71,5 @@ def named_cancel(request: str, hub: ToolHub | None) -> list[ToolCall]:
     if len(named) == 1:
         return [answering_call("reminders.complete", {"id": named[0]["id"]})]
     refused = (TWO_NAMED.format(n=len(named), what=what, when=", ".join(local_due(r["due_at"]) for r in named)) if named
-               else NONE_NAMED.format(what=what).replace("nothing was moved", "nothing was removed"))
+               else NONE_NAMED.format(what=what, done="removed"))
     return [replace(answering_call("reminders.complete", {"id": ""}), refused=refused)]

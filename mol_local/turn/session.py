@@ -120,7 +120,7 @@ class Session:
             return self._dispatch(text.strip(), cancel, hooks)
 
     def _command(self, text: str) -> TurnResult | None:
-        """A turn the words settle with no model: `/remember`, a forget, a checklist edit, "What can you do?", "What's the
+        """A turn the words settle with no model: `/remember`, a forget, a checklist edit, "What can you do?", "Thanks!", "What's the
         weather?"."""
         if (fact := remember_text(text)) is not None:
             return remember_turn(self, fact, text.strip())
