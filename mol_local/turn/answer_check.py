@@ -48,12 +48,12 @@ def checked_fresh(answer: str, request: str, again: Callable[[int], str], earlie
     said = _norm(answer)
     if not said or not any(_norm(old) == said and not _same_request(asked, request) for asked, old in earlier):
         return Checked(answer)
-    began = time.monotonic()
+    said_before, began = {_norm(old) for _asked, old in earlier}, time.monotonic()
     for seed in range(1, tries):
         if time.monotonic() - began > REDRAFT_BUDGET_S:
             break
         sampled = again(seed).strip()
-        if sampled and _norm(sampled) not in {_norm(old) for _asked, old in earlier}:
+        if sampled and _norm(sampled) not in said_before:
             return Checked(sampled, f"read: the first draft repeated an earlier answer; draft {seed + 1} is new", redrafted=True)
     return Checked(answer, "read: every draft repeated an earlier answer")
 

@@ -24,7 +24,10 @@ _A_DATE = re.compile(rf"^(?:on\s+)?(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?(?:\s+
 
 
 def with_known_dates(request: str, facts: Sequence[str]) -> str:
-    """`request` with each "my <day>" a recalled fact dates replaced by that date ("14 July"); else unchanged."""
+    """`request` with each "my <day>" a recalled fact dates replaced by that date ("14 July"); else unchanged. The facts
+    are read only when the request names such a day: this runs before every turn's answer."""
+    if not _THEIRS.search(request):
+        return request
     known: dict[str, str] = {}
     for fact in facts:
         key, value = key_of(fact)
