@@ -160,7 +160,6 @@ class VectorIndex:
                     self._reopen = False
                     self._connect()
                 elif self._col is not None and self._gen != self._read_gen():
-                    self._close()
                     self._connect()
                 yield
         except Timeout as exc:
@@ -214,6 +213,10 @@ class VectorIndex:
             self._col.query(query_embeddings=np.ones((1, DIM), dtype=np.float32), n_results=1, include=["distances"])
 
     def _connect(self) -> None:
+        """A fresh Chroma system every time: one cached in this process for the same path may be reading a
+        directory another process has since replaced (a new bank opened after `mol memory reindex` then
+        saw the old one's 300 vectors, or, once in CI, none of them)."""
+        self._close()
         self._gen = self._read_gen()
         self._client, self._col = open_collection(self.path)
 
@@ -296,7 +299,6 @@ class VectorIndex:
                 out = op(self._col)
             except self._errors():
                 try:
-                    self._close()
                     self._connect()
                     out = op(self._col)
                 except self._errors() as exc:

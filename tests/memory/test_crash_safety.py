@@ -130,3 +130,17 @@ def test_an_open_bank_survives_a_reindex_by_another_process(bank: MemoryBank, mo
     bank.add([new_memory("The spare bike key is in the blue jar")])
     assert bank.index.count() == 41
     assert bank.search("where is the bike key", 1)[0].memory.text == "The spare bike key is in the blue jar"
+
+
+def test_a_bank_opened_after_another_process_wiped_the_index_sees_the_wipe(bank: MemoryBank, mol_home: Path) -> None:
+    """A reindex killed right after its wipe: a bank opened later in a process that had the old index open
+    must read the directory as it is now (and refill it), not a copy Chroma cached for that path."""
+    bank.add([new_memory(f"Note {i}: the locker code for gym {i} is {1000 + i}") for i in range(30)])
+    assert bank.index.count() == 30
+    wipe = "import sys; from memory.index import VectorIndex; VectorIndex(__import__('pathlib').Path(sys.argv[1])).wipe()"
+    subprocess.run([sys.executable, "-c", wipe, str(mol_home / "chroma")], env=_env(mol_home), check=True, timeout=120)
+    again = MemoryBank(open_db(mol_home / "mol.db"), mol_home / "chroma")
+    report = again.ensure_ready()
+    assert report is not None and report.added == 30
+    assert again.notices == ["Note: the vector index had drifted; re-indexed 30 and dropped 0 vectors"]
+    assert again.index.count() == 30
