@@ -25,6 +25,8 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
     (r"\bfahrenheit\b.{0,20}\bto\b.{0,10}\bcelsius\b", 1, (("212", "100"), ("32", "0"))),
     (r"\bfactorial\b(?!.*\b(?:zeros?|digits?)\b)", 1, (("5", "120"), ("0", "1"), ("1", "1"))),
     (r"\b(?:is|checks?|whether|if)\b.{0,30}\bprime\b", 1, (("2", "True"), ("7", "True"), ("9", "False"), ("1", "False"))),
+    (r"\bfizz\s*buzz\b(?=.*\blist\b)(?=.*\bstrings?\b)", 1,  # the reading the request names: a list of strings
+     (("15", "['1', '2', 'Fizz', '4', 'Buzz', 'Fizz', '7', '8', 'Fizz', 'Buzz', '11', 'Fizz', '13', '14', 'FizzBuzz']"), ("1", "['1']"))),
     (r"\bleap[- ]years?\b", 1, (("2000", "True"), ("1900", "False"), ("2024", "True"), ("2023", "False"))),
     (r"\b(?:count|counts|how many|number of)\b.{0,20}\bvowels\b", 1, (("'hello'", "2"), ("'sky'", "0"))),
     (r"\breverses?\b.{0,20}\b(?:string|word|text)\b", 1, (("'abc'", "'cba'"), ("'hello'", "'olleh'"))),

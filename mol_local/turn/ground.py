@@ -224,7 +224,8 @@ def _text_stems(call: ToolCall) -> set[str]:
     return content_stems(str(call.arguments.get("text", "")))
 
 
-_ASK_REMINDER = r"\b(?:remind me|(?:don't|do not) let me forget|to be reminded)"  # "I want to be reminded to …"
+_ASK_REMINDER = (r"\b(?:remind me|(?:don't|do not) let me forget|to be reminded"  # "I want to be reminded to …"
+                 r"|(?:set|add|create|make|put in)\s+(?:me\s+)?a\s+reminder(?:\s+(?:for|on))?)")  # "Set a reminder for March 3rd to …"
 _REMIND_WHEN_TO = re.compile(rf"{_ASK_REMINDER},?\s+(?P<when>.+?)\s+to\s+(?P<task>.+)$", re.IGNORECASE)
 _REMIND_TO = re.compile(rf"{_ASK_REMINDER},?\s+to\s+(?P<rest>.+)$", re.IGNORECASE)
 

@@ -128,6 +128,16 @@ def _remainder(m: re.Match[str]) -> tuple[str, str] | None:
     return f"The remainder of {a} divided by {b} is {{}}.", f"{a} % {b}"
 
 
+def _percentage(m: re.Match[str]) -> tuple[str, str] | None:
+    """"3/4 as a percentage", "what percentage is 30 of 120", "30 is what percent of 120": L0 said "34%" for 3/4."""
+    part, whole = (next(g for g in (m[f"{k}{i}"] for i in ("", "2", "3")) if g) for k in ("a", "b"))
+    part, whole = part.replace(",", ""), whole.replace(",", "")
+    if float(whole) == 0:
+        return None
+    said = f"{part}/{whole}" if m["a"] else f"{part} out of {whole}"
+    return f"{said} is {{}}%.", f"round({part} / {whole} * 100, 2)"
+
+
 _N = rf"(?P<n>{_INT})"
 _ASKS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, str] | None]], ...] = tuple(
     (re.compile(f"{_LEAD}(?:{pattern}){_END}", re.IGNORECASE), build) for pattern, build in (
@@ -144,6 +154,8 @@ _ASKS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, str] | 
         (rf"(?P<kind>sum|product|average|mean|median)\s+of\s+(?:the\s+numbers\s+)?{_LIST}", _of_list),
         (rf"(?:remainder (?:of|when)\s+(?P<a>{_INT})\s+(?:is\s+)?divided by\s+(?P<b>{_INT})|(?P<a2>{_INT})\s+mod(?:ulo)?\s+(?P<b2>{_INT}))",
          _remainder),
+        (rf"(?P<a>{_NUM})\s*(?:/|out of|over)\s*(?P<b>{_NUM})\s+(?:as an?|in)\s+percent(?:age)?|what percent(?:age)?\s+"
+         rf"(?:of\s+(?P<b2>{_NUM})\s+is\s+(?P<a2>{_NUM})|is\s+(?P<a3>{_NUM})\s+(?:of|out of)\s+(?P<b3>{_NUM}))", _percentage),
     ))
 
 

@@ -229,15 +229,20 @@ def known_answer(answer: str, recalled: Sequence[Recalled]) -> str | None:
     return said[:1].upper() + said[1:]
 
 
+_AROUND_ECHO = 4  # words an echoed fact may carry around it ("You know that …")
+
+
 def echoed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
     """The remembered fact that answers the question, said to the person, when the answer only repeated a memory
     word for word in the third person it is stored in: asked "When does Lily start school?" with "The user's daughter
     is called Lily." and "The user's daughter Lily starts school on 8 January." in the tail, L0 answered the first,
-    verbatim. Of the facts, the one sharing the most content words with the question (the echoed one on a tie).
+    verbatim (or with a few words around it: "When is Sara's birthday?" got "You know that the user's wife's birthday
+    is 12 May."). Of the facts, the one sharing the most content words with the question (the echoed one on a tie).
     None when the answer is anything else."""
     said = " ".join(answer.split()).rstrip(".").lower()
     facts = [r.memory for r in recalled if r.memory.kind != SAID]
-    echoed = next((m for m in facts if " ".join(m.text.split()).rstrip(".").lower() == said), None)
+    echoed = next((m for m in facts if (fact := " ".join(m.text.split()).rstrip(".").lower()) in said
+                   and len(said.split()) <= len(fact.split()) + _AROUND_ECHO), None)
     if echoed is None or not is_question(text):
         return None
     asked = content_stems(text)

@@ -313,7 +313,7 @@ class Session:
             if not parsed and not tool_calls and plain and composed is None \
                     and (settled := settled_call(text)):  # "What reminders do I have?" answered in words: the list is read
                 answer, parsed = settled.raw, [settled]
-            calls = parsed if first and not tool_calls else fresh_calls(grounded_calls(parsed, text, tool_calls, open_reminders(rt)), tool_calls)
+            calls = parsed if first and not tool_calls else fresh_calls(grounded_calls(parsed, text, tool_calls, open_reminders(rt), now), tool_calls)
             repeated = bool(parsed) and not calls  # only calls already made: the task answers now
             if not tool_calls and not words and (words := asked_for_words(calls)):
                 continue

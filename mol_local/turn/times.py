@@ -44,16 +44,35 @@ def first_calls(request: str, hub: ToolHub | None, conversation_id: str, history
         or follow_up_move(request, hub, conversation_id, history, now)
 
 
-def grounded_calls(parsed: list[ToolCall], request: str, made: Sequence[dict], open_reminders: Callable[[], Sequence[dict]]) -> list[ToolCall]:
+def grounded_calls(parsed: list[ToolCall], request: str, made: Sequence[dict], open_reminders: Callable[[], Sequence[dict]],
+                   now: datetime | None = None) -> list[ToolCall]:
     """The model's calls as the request states them: each grounded (turn/ground.py), then a reminder and a note asked
     together, a reminder for each timed item, one for each time, each repeating when the request says "every …". A
     call asked for by nothing (a note for a day's plan) is dropped when others were asked; alone, it is refused and
     the turn answers in words."""
     calls = with_both_asked([grounded(c, request, open_reminders) for c in parsed], request, made)
-    out = with_every_time(with_each_event(with_stated_reminder(calls, request), request, made), request, made)
+    out = with_every_time(with_each_event(with_stated_reminder(calls, request, now), request, made), request, made)
     unasked = [c for c in out if c.refused and c.refused.endswith("answer the request in words")]
     out = [c for c in out if c not in unasked] if 0 < len(unasked) < len(out) else out  # beside what was asked: dropped
-    return [_repeating(c, request) for c in out]
+    return _set_once([_repeating(c, request) for c in out], made, now or datetime.now())
+
+
+def _set_once(calls: list[ToolCall], made: Sequence[dict], now: datetime) -> list[ToolCall]:
+    """Less a reminders.create with the text and time of one already set in this task or earlier in the round: L1 set
+    "buy a gift for my sister" twice for "Set a reminder for March 3rd …", as "March 3rd" and "Wed 3 Mar 2027"."""
+    def key(arguments: dict) -> tuple[str, datetime | None] | None:
+        due = arguments.get("due")
+        return (str(arguments.get("text", "")).strip().lower(), _at(due, now)) if isinstance(due, str) else None
+
+    seen = {key(c["arguments"]) for c in made if c["name"] == "reminders.create" and not c["result"].startswith("Error")}
+    out = []
+    for c in calls:
+        k = key(c.arguments) if c.name == "reminders.create" and not c.refused else None
+        if k is not None and k[1] is not None and k in seen:
+            continue
+        seen.add(k)
+        out.append(c)
+    return out
 
 
 def _repeating(call: ToolCall, request: str) -> ToolCall:
@@ -65,12 +84,14 @@ def _repeating(call: ToolCall, request: str) -> ToolCall:
     return replace(call, arguments={**call.arguments, "due": every})
 
 
-def with_stated_reminder(calls: list[ToolCall], request: str) -> list[ToolCall]:
+def with_stated_reminder(calls: list[ToolCall], request: str, now: datetime | None = None) -> list[ToolCall]:
     """The one reminder a request states plainly ("don't let me forget to confirm the flight tomorrow 1pm", "I want to
     be reminded to pick up the dry cleaning tomorrow 07:00", "remind me in 10 minutes to take my medication") with the
     person's task and time where the model's differ: held-out L0 set "test the flight", and 09:00 for 07:00; L1 set
     "in 10 minutes" for 14 March (the date of the note asked beside it). The text is replaced only when the model's
-    is not in the request; the time only when the person's names a clock time or "in N minutes" and the two differ."""
+    is not in the request; the time when the person's names a clock time or "in N minutes" and the two differ, or when
+    the two fall on different days as of `now` ("next Monday morning" was set for today, "Mon 5 Dec 2026"), or the
+    model added a clock time the request never named ("March 3rd at 03:45", the time it was asked)."""
     reminders = [c for c in calls if c.name == "reminders.create" and isinstance(c.arguments.get("due"), str)]
     stated = [r for s in SENTENCE.split(request.strip()) if (r := reminder_call(s)) is not None]
     if len({repr(c.arguments) for c in reminders}) != 1 or len(stated) != 1 or _TIMES.search(request) or timed_items(request):
@@ -85,13 +106,28 @@ def with_stated_reminder(calls: list[ToolCall], request: str) -> list[ToolCall]:
         args["due"] = said["due"]  # "every weekday at 7am" had been set weekly; "on the first of every month" as today
     elif re.search(rf"{_TIME}|\bin\s+\d+\s*(?:min|minutes?|hours?|hrs?)\b", said["due"], re.IGNORECASE) and _at(said["due"]) != _at(args["due"]):
         args["due"] = said["due"]
+    elif _other_day_or_made_up_clock(said["due"], args["due"], request, now or datetime.now()):
+        args["due"] = said["due"]
     return calls if args == model.arguments else [replace(c, arguments=args) if c in reminders else c for c in calls]
 
 
-def _at(when: str) -> datetime | None:
-    """When a phrase falls, counted from one fixed now (so two phrases compare), or None."""
+def _other_day_or_made_up_clock(said: str, model: str, request: str, now: datetime) -> bool:
+    """The person's time (no clock time in it) falls on another day than the model's, or the model's names a clock
+    time that is not one of the request's (its "5pm" for "take the 5pm train tomorrow" is; "03:45" for "March 3rd"
+    is not)."""
+    said_at, model_at = _at(said, now), _at(model, now)
+    if said_at is None or model_at is None:
+        return False
+    if said_at.date() != model_at.date():
+        return True
+    named = {_clock(t) for t in re.findall(_TIME, request, re.IGNORECASE)}
+    return re.search(_TIME, model, re.IGNORECASE) is not None and (model_at.hour, model_at.minute) not in named
+
+
+def _at(when: str, now: datetime = datetime(2000, 1, 3, 12, 0)) -> datetime | None:
+    """When a phrase falls, counted from `now` (by default one fixed now, so two relative phrases compare), or None."""
     try:
-        return parse_when(when, now=datetime(2000, 1, 3, 12, 0))
+        return parse_when(when, now=now)
     except BadArguments:
         return None
 
@@ -139,13 +175,27 @@ _SET_AT = re.compile(r"^Reminder \w+ set for (?P<at>\w{3} \d{1,2} \w{3} \d{4}, \
 _LEAD = re.compile(r"^\s*(?:[-*•]|\d+[.)])?\s*")
 
 
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_COUNTED = re.compile(rf"\b(?P<n>{'|'.join(_NUMBERS[1:])}|\d+) (?P<what>reminders?)\b", re.IGNORECASE)
+
+
+def _count_said(m: re.Match[str], made: int) -> str:
+    """"two reminders" said for the one set (L1, "Set a reminder for March 3rd …") as the count the tool set."""
+    said = m["n"].lower()
+    if (int(said) if said.isdigit() else _NUMBERS.index(said)) == made:
+        return m[0]
+    word = _NUMBERS[made] if made < len(_NUMBERS) and not said.isdigit() else str(made)
+    word = word.capitalize() if m["n"][0].isupper() else word
+    return f"{word} reminder{'s' if made != 1 else ''}"
+
+
 def said_as_set(answer: str, calls: Sequence[dict]) -> str:
     """The answer with each line that gives a set reminder's time naming that reminder's text.
 
     A line listing a reminder ("- Sat 5 Dec 2026, 13:30: …": the model's "(at 17:00)" for a 16:00 dentist was
     wrong too) or quoting its time beside none of its words is rewritten as "<time>: <text>" (its list mark
     kept); a time two reminders share is left alone. A reminder's id copied from the tool ("Reminder b298cda8e07a set
-    for …") is taken out: it means nothing to the person."""
+    for …") is taken out: it means nothing to the person, and a count of reminders is the count set."""
     answer = re.sub(r"\b(Reminder) [0-9a-f]{12} (set for)\b", r"\1 \2", answer)
     at: dict[str, list[str]] = {}
     for c in calls:
@@ -153,6 +203,7 @@ def said_as_set(answer: str, calls: Sequence[dict]) -> str:
             at.setdefault(m["at"], []).append(m["text"].strip())
     if not at:
         return answer
+    answer = _COUNTED.sub(lambda m: _count_said(m, sum(map(len, at.values()))), answer)
     lines = answer.split("\n")
     for i, line in enumerate(lines):
         for when, texts in at.items():

@@ -31,6 +31,13 @@ for _names, _dim, _factor in (
     ("ml millilitre millilitres milliliter milliliters", "volume", 0.001),
     ("gal gallon gallons", "volume", 3.785411784),  # US gallons; "imperial gallon(s)" below
     ("mph", "speed", 0.44704),
+    ("sec secs second seconds", "time", 1.0),
+    ("min mins minute minutes", "time", 60.0),
+    ("hr hrs hour hours", "time", 3600.0),
+    ("day days", "time", 86400.0),
+    ("week weeks", "time", 604800.0),
+    ("fortnight fortnights", "time", 1209600.0),
+    ("year years", "time", 365 * 86400.0),  # a calendar year of 365 days (said so in the answer)
     ("kph km/h kmh", "speed", 1 / 3.6),
     ("m/s", "speed", 1.0),
 ):
@@ -53,8 +60,8 @@ _LEAD = (r"^(?:(?:hey|hi|ok|okay|quick question)[,:!]?\s+)?(?:(?:can|could|would
 _END = r"(?:,?\s*(?:please|for me|thanks|thank you))?[\s?.!]*$"
 _ASKS = (
     re.compile(rf"{_LEAD}{_NUM}\s*(?P<a>{_UNIT})\s+(?:to|into|in|as)\s+(?P<b>{_UNIT}){_END}", re.IGNORECASE),
-    re.compile(rf"^(?:(?:so|ok|okay),?\s+)?how many\s+(?P<b>{_UNIT})\s+(?:is|are|in|make|makes|equals?)\s+(?:there in\s+)?"
-               rf"{_NUM}\s*(?P<a>{_UNIT}){_END}", re.IGNORECASE),
+    re.compile(rf"^(?:(?:so|ok|okay),?\s+)?how many\s+(?P<b>{_UNIT})\s+(?:(?:is|are)\s+(?:there\s+)?in|is|are|in|make|makes|equals?)"
+               rf"\s+(?:{_NUM}|(?P<one>an?|one))\s*(?P<a>{_UNIT}){_END}", re.IGNORECASE),
 )
 
 
@@ -65,10 +72,11 @@ def unit_code(request: str) -> str | None:
     m = next((m for p in _ASKS if (m := p.match(text))), None)
     if m is None or len(text) > 160:
         return None
-    number, said_from, said_to = m["n"].replace(",", ""), m["a"], m["b"]
+    number, said_from, said_to = (m["n"] or "1").replace(",", ""), m["a"], m["b"]
     a, b = said_from.lower(), said_to.lower()
     us = {"gal": "US gallons", "gallon": "US gallon", "gallons": "US gallons"}  # said so: a UK gallon is 4.55 litres
-    written, said_to = f"{m['n']} {us.get(a, said_from)}", us.get(b, said_to)
+    one = m.groupdict().get("one")  # "How many minutes are in a week?"
+    written, said_to = f"{m['n'] or str(one).capitalize()} {us.get(a, said_from)}", us.get(b, said_to)
     if a in _TEMPS and b in _TEMPS:
         if _TEMPS[a] == _TEMPS[b]:
             return None
@@ -76,10 +84,10 @@ def unit_code(request: str) -> str | None:
         unit_out = f"°{_TEMPS[b]}" if _TEMPS[b] != "K" else "K"
     elif a in _UNITS and b in _UNITS and _UNITS[a][0] == _UNITS[b][0] and a != b:
         value = f"{number} * {_UNITS[a][1]!r} / {_UNITS[b][1]!r}"
-        unit_out = said_to
+        unit_out = said_to + (" (a year of 365 days)" if "year" in f"{a} {b}" else "")
     else:
         return None
-    return (f"# answer: {written} is {{}} {unit_out}.\n"
+    return (f"# answer: {written} {'has' if one else 'is'} {{}} {unit_out}.\n"
             f"_v = {value}\n"
             "_r = round(_v, 2) if abs(_v) >= 0.1 else float(f'{_v:.3g}')\n"
             "int(_r) if float(_r).is_integer() else _r")

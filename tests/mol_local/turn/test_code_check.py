@@ -123,6 +123,13 @@ SECOND = "Write a Python function that returns the second largest number in a li
     ("Write a function that removes vowels from a string", "```python\ndef strip_vowels(s):\n    return s\n```", ""),  # not counting them
     ("Write a Python function that counts how many times each word appears in a string",  # L2, mol chat: one int
      "```python\ndef word_count(string: str) -> int:\n    return sum(1 for term in string.split())\n```", "word_count('the cat the') should be {'the': 2, 'cat': 1}"),
+    ("Write a Python function fizzbuzz(n) that returns a list of strings",  # L2, mol chat: `i % 5 == 5`
+     "```python\ndef fizzbuzz(n: int) -> list[str]:\n    out = []\n    for i in range(1, n + 1):\n"
+     "        if i % 3 == 0 and i % 5 == 5:\n            out.append('FizzBuzz')\n        elif i % 2 == 0 and i % 4 == 2:\n"
+     "            out.append('Buzz')\n        else:\n            out.append(f'{i}')\n    return out\n```",
+     "fizzbuzz(15) should be ['1', '2', 'Fizz', '4', 'Buzz', 'Fizz', '7', '8', 'Fizz', 'Buzz', '11', 'Fizz', '13', '14', 'FizzBuzz']"),
+    ("Write a Python function fizzbuzz(n) that returns a list of strings",
+     "```python\ndef fizzbuzz(n):\n    return ['Fizz' * (i % 3 == 0) + 'Buzz' * (i % 5 == 0) or str(i) for i in range(1, n + 1)]\n```", ""),
 ])
 def test_a_common_task_brings_cases_of_its_own(request_text: str, answer: str, why: str) -> None:
     ran = check(answer, request_text)

@@ -34,6 +34,10 @@ from tests.mol_local.turn.test_dates import TODAY, _run
     ("sum of 1.5, 2.25 and 3", "The sum of 1.5, 2.25 and 3 is 6.75."),
     ("What's the remainder of 17 divided by 5?", "The remainder of 17 divided by 5 is 2."),
     ("17 mod 5", "The remainder of 17 divided by 5 is 2."),
+    ("What's 3/4 as a percentage?", "3/4 is 75%."),  # mol chat, L0: "34%  3/4 = 90%"
+    ("1 out of 3 as a percent", "1/3 is 33.33%."),
+    ("What percentage is 30 of 120?", "30 out of 120 is 25%."),
+    ("what percent of 80 is 20", "20 out of 80 is 25%."),
 ])
 def test_a_number_question_is_computed(question: str, answer: str) -> None:
     source = number_code(question)
@@ -44,7 +48,8 @@ def test_a_number_question_is_computed(question: str, answer: str) -> None:
 @pytest.mark.parametrize("question", [
     "Write a Python function to find the lcm of 4 and 6",  # code is the deliverable: L2's
     "Is my number prime?", "What is the average salary in Leeds?", "factorial of 100000", "Is 2.5 prime?",
-    "17 mod 0", "Is the 10th Fibonacci number prime?", "What's the sum of my expenses?",
+    "17 mod 0", "Is the 10th Fibonacci number prime?", "What's the sum of my expenses?", "3/0 as a percentage",
+    "What percentage of my salary is tax?",
 ])
 def test_anything_else_is_left_to_the_model(question: str) -> None:
     assert number_code(question) is None

@@ -184,6 +184,10 @@ def test_an_answer_that_only_echoes_a_stored_fact_gets_the_fact_that_answers_the
         "Your daughter Lily starts school on 8 January."
     assert told_answer("What's my daughter's name?", "The user's daughter is called Lily.", tail) == "Your daughter is called Lily."
     assert told_answer("When does Lily start school?", "On 8 January.", tail) is None  # its own words stand
+    wife = [Recalled(new_memory("The user's wife is called Sara."), 0.6), Recalled(new_memory("The user's wife's birthday is 12 May."), 0.5)]
+    assert told_answer("When is Sara's birthday?", "You know that the user's wife's birthday is 12 May.", wife) == \
+        "Your wife's birthday is 12 May."  # mol chat, L0: the fact with a lead-in around it
+    assert told_answer("When is Sara's birthday?", "I think the user's wife's birthday is 12 May, but I could be wrong about it.", wife) is None
 
 
 def test_an_answer_that_denies_what_the_tail_holds_gets_what_was_said() -> None:

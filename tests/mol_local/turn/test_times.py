@@ -122,3 +122,46 @@ def test_a_repeat_the_request_states_is_the_reminders(request_text: str, model: 
     from mol_local.turn.times import with_stated_reminder
 
     assert with_stated_reminder([ToolCall("reminders.create", model, "")], request_text)[0].arguments == want
+
+
+@pytest.mark.parametrize(("request_text", "model", "want"), [
+    ("Remind me next Monday morning to submit the report", ("submit the report", "Mon 5 Dec 2026"),  # L0: today
+     "next Monday morning"),
+    ("Set a reminder for March 3rd to buy a gift for my sister", ("buy a gift for my sister", "March 3rd at 03:45"),
+     "March 3rd"),  # L1: the time it was asked, named nowhere in the request
+    ("Remind me to take the 5pm train tomorrow", ("take the 5pm train", "Sun 6 Dec 2026 at 5pm"),
+     "Sun 6 Dec 2026 at 5pm"),  # the same day, at a time the request names
+    ("Remind me on Friday to call mum", ("call mum", "Fri 11 Dec 2026"), "Fri 11 Dec 2026"),  # right as written
+])
+def test_a_day_the_model_moved_or_a_clock_it_made_up_is_the_persons(request_text: str, model: tuple, want: str) -> None:
+    from datetime import datetime
+
+    from mol_local.turn.times import with_stated_reminder
+
+    (got,) = with_stated_reminder([create(text=model[0], due=model[1])], request_text, datetime(2026, 12, 5, 3, 45))
+    assert got.arguments["due"] == want
+
+
+def test_a_count_of_reminders_in_the_answer_is_the_count_set() -> None:
+    calls = [set_("Wed 3 Mar 2027, 09:00", "buy a gift for my sister")]
+    got = said_as_set("Done — two reminders for March 3:\n- Wed 3 Mar 2027, 09:00: buy a gift for my sister", calls)
+    assert got.splitlines()[0] == "Done — one reminder for March 3:"
+    two = [*calls, set_("Thu 4 Mar 2027, 09:00", "wrap it")]
+    assert said_as_set("Two reminders set.", two) == "Two reminders set."
+    assert said_as_set("3 reminders set.", two) == "2 reminders set."
+
+
+def test_a_reminder_already_set_is_not_set_again_under_another_wording() -> None:
+    """L1, "Set a reminder for March 3rd to buy a gift for my sister": two reminders, "March 3rd" and "Wed 3 Mar 2027"."""
+    from datetime import datetime
+
+    from mol_local.turn.times import grounded_calls
+
+    request, now = "Set a reminder for March 3rd to buy a gift for my sister", datetime(2026, 12, 5, 3, 45)
+    both = [create(text="buy a gift for my sister", due="March 3rd"), create(text="buy a gift for my sister", due="Wed 3 Mar 2027")]
+    assert [c.arguments["due"] for c in grounded_calls(both, request, [], lambda: [], now)] == ["March 3rd"]
+    made = [{"name": "reminders.create", "arguments": {"text": "buy a gift for my sister", "due": "March 3rd"},
+             "result": "Reminder 36b1cd69adbd set for Wed 3 Mar 2027, 09:00: buy a gift for my sister"}]
+    assert grounded_calls(both[1:], request, made, lambda: [], now) == []
+    other = [create(text="buy a gift for my sister", due="March 4th")]
+    assert grounded_calls(other, "Remind me on March 3rd and on March 4th to buy a gift for my sister", made, lambda: [], now) != []

@@ -24,6 +24,11 @@ from tests.mol_local.turn.test_dates import TODAY, _run
     ("30 mph in km/h", "30 mph is 48.28 km/h."),
     ("what's 1,500 g in kg", "1,500 g is 1.5 kg."),
     ("Convert 2 mm to miles", "2 mm is 1.24e-06 miles."),
+    ("How many minutes are in a week?", "A week has 10080 minutes."),  # mol chat: "A week has 7 days."
+    ("how many seconds in a day", "A day has 86400 seconds."),
+    ("How many feet are in 3 miles?", "3 miles is 15840 feet."),
+    ("Convert 90 minutes to hours", "90 minutes is 1.5 hours."),
+    ("How many hours are there in a year?", "A year has 8760 hours (a year of 365 days)."),
 ])
 def test_a_conversion_is_computed(question: str, answer: str) -> None:
     source = unit_code(question)
@@ -34,7 +39,8 @@ def test_a_conversion_is_computed(question: str, answer: str) -> None:
 @pytest.mark.parametrize("question", [
     "convert 5 miles to kg",  # two kinds of unit
     "Convert my recipe to vegan", "5 miles to miles", "How far is 5 miles from London in km?",
-    "Write a Python function that converts miles to km", "what is 20 C in C",
+    "Write a Python function that converts miles to km", "what is 20 C in C", "How many days until Christmas?",
+    "How many weeks are in the school term?",
 ])
 def test_anything_else_is_left_to_the_model(question: str) -> None:
     assert unit_code(question) is None
