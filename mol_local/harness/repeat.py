@@ -16,9 +16,13 @@ _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
 _EVERY = re.compile(
     r"^\s*(?:(?:every|each)\s+(?:single\s+)?(?P<unit>day|morning|evening|night|weekday|week|month|"
     rf"{'|'.join(_WEEKDAYS)})s?|(?P<adverb>daily|nightly|weekly|monthly))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
-_EVERY_IN = re.compile(r"\b(?:(?:on\s+)?the\s+(?:\d{1,2}(?:st|nd|rd|th)|first|last)\s+of\s+)?(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|weekday|week|month|"
+_EVERY_IN = re.compile(r"\b(?:every|each)\s+(?:other|second|two|three|four|five|six|\d{1,2})\s+(?:day|week)s?\b|\bfortnightly\b|"
+                       r"\b(?:(?:on\s+)?the\s+(?:\d{1,2}(?:st|nd|rd|th)|first|last)\s+of\s+)?(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|weekday|week|month|"
                        rf"{'|'.join(_WEEKDAYS)})s?\b|\b(?:daily|nightly|weekly|monthly)\b", re.IGNORECASE)
-RULES = ("daily", "weekdays", "weekly", "monthly")
+_COUNTS = {"other": 2, "second": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_EVERY_N = re.compile(r"^\s*(?:(?:every|each)\s+(?P<n>other|second|two|three|four|five|six|\d{1,2})\s+(?P<unit>day|week)s?|"
+                      r"(?P<fortnight>fortnightly|every\s+fortnight))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
+RULES = ("daily", "weekdays", "weekly", "monthly", "days:N")  # "days:2": every other day; "days:14": every two weeks
 _DEFAULT_CLOCK = {"morning": "8:00", "evening": "19:00", "night": "21:00"}
 
 
@@ -36,6 +40,10 @@ def _day_number(said: str) -> int:
 def split_repeat(due: str) -> tuple[str, str | None]:
     """(the first time as a phrase, the rule) for a due that repeats ("every Monday at 9am" -> ("Monday at
     9am", "weekly"); "on the first of every month" -> ("the 1st", "monthly")); (due, None) when it does not."""
+    if n_days := _EVERY_N.match(due):  # "every other day at 8pm", "every 2 weeks", "fortnightly"
+        said = (n_days["n"] or "").lower()
+        days = 14 if n_days["fortnight"] else (_COUNTS.get(said) or int(said)) * (7 if n_days["unit"].lower() == "week" else 1)
+        return n_days["rest"].removeprefix("on ").strip() or "9:00", f"days:{days}" if days > 1 else "daily"
     if month := _OF_EVERY_MONTH.match(due):
         return f"the {_day_number(month['day'])}th {month['rest'].strip()}".strip(), "monthly"
     m = _EVERY.match(due)
@@ -109,6 +117,8 @@ def next_due(when: datetime, rule: str) -> datetime:
         while step.weekday() >= 5:
             step += timedelta(days=1)
         return step
+    if rule.startswith("days:"):
+        return when + timedelta(days=int(rule.removeprefix("days:")))
     if rule == "monthly":
         year, month = (when.year + 1, 1) if when.month == 12 else (when.year, when.month + 1)
         return when.replace(year=year, month=month, day=min(when.day, calendar.monthrange(year, month)[1]))
@@ -116,5 +126,8 @@ def next_due(when: datetime, rule: str) -> datetime:
 
 
 def said(rule: str, when: datetime) -> str:
-    """How the rule is said back: "every Monday", "every day", "every weekday", "every month"."""
+    """How the rule is said back: "every Monday", "every day", "every weekday", "every month", "every other day"."""
+    if rule.startswith("days:"):
+        days = int(rule.removeprefix("days:"))
+        return "every other day" if days == 2 else f"every {days // 7} weeks" if days % 7 == 0 else f"every {days} days"
     return {"daily": "every day", "weekdays": "every weekday", "monthly": "every month"}.get(rule, f"every {when:%A}")

@@ -1,4 +1,4 @@
-"""A tip on a bill, and a sum split between people, computed: "What's 18% tip on a 64 dollar bill?".
+"""A tip on a bill, a discount, and a sum split between people, computed: "What's 18% tip on a 64 dollar bill?".
 
 Tried with `mol chat` on the embedded default: "What's 18% tip on a 64 dollar bill?" got "You owe $1.80 to the
 bank." (L0), and "Split 120 euros between 3 people" went to L1, which listed the reminders and tried to set one
@@ -13,8 +13,15 @@ import re
 
 _LEAD = r"^(?:(?:hey|hi|ok|okay|so|quick question)[,:!]?\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:(?:tell me|work out|calculate)\s+)?"
 _END = r"(?:,?\s*(?:please|thanks|thank you))?[\s?.!]*$"
-_MONEY = (r"(?P<c>[$£€])?\s?(?P<x>\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)"
-          r"(?:\s*(?P<unit>dollars?|euros?|pounds?|quid|bucks))?")
+
+
+def _money(k: str = "") -> str:
+    """An amount ("$64", "120 euros"); `k` names its groups apart when a pattern spells one in two places."""
+    return (rf"(?P<c{k}>[$£€])?\s?(?P<x{k}>\d{{1,3}}(?:,\d{{3}})+(?:\.\d{{1,2}})?|\d+(?:\.\d{{1,2}})?)"
+            rf"(?:\s*(?P<unit{k}>dollars?|euros?|pounds?|quid|bucks))?")
+
+
+_MONEY = _money()
 _TIP = re.compile(
     rf"{_LEAD}(?:what(?:'s| is)|how much is)?\s*(?:an?\s+|the\s+)?(?P<p>\d{{1,2}}(?:\.\d+)?)\s*(?:%|percent|per cent)\s+tip\s+"
     rf"(?:on|for)\s+(?:an?\s+|the\s+|my\s+)?{_MONEY}(?:\s+(?:bill|meal|check|cheque|tab|dinner|lunch))?{_END}", re.IGNORECASE)
@@ -22,16 +29,21 @@ _SPLIT = re.compile(
     rf"{_LEAD}(?:split|divide|share)\s+(?:a\s+bill\s+of\s+|the\s+bill\s+of\s+)?{_MONEY}(?:\s+bill)?\s+(?:between|among|by|into|with)\s+"
     rf"(?P<n>\d{{1,3}}|two|three|four|five|six|seven|eight|nine|ten)(?:\s+(?:people|persons|friends|of us|ways|parts|equally))?{_END}",
     re.IGNORECASE)
+_OFF = re.compile(
+    rf"{_LEAD}(?:what(?:'s| is)|how much is)?\s*(?:(?P<p>\d{{1,2}}(?:\.\d+)?)\s*(?:%|percent|per cent)\s+(?:off|discount on)\s+"
+    rf"(?:an?\s+|the\s+)?{_MONEY}|{_money('2')}"
+    rf"\s+(?:with|after|less)\s+(?:an?\s+)?(?P<p2>\d{{1,2}}(?:\.\d+)?)\s*(?:%|percent|per cent)(?:\s+(?:off|discount))?){_END}",
+    re.IGNORECASE)
 _WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _SIGN = {"dollar": "$", "buck": "$", "euro": "€", "pound": "£", "quid": "£"}
 
 
-def _amount(m: re.Match[str]) -> tuple[str, str]:
-    """(the amount as Python source, how it is said: "$64", "120 euros", "64")."""
-    x = m["x"].replace(",", "")
-    unit = (m["unit"] or "").lower().rstrip("s")
-    sign = m["c"] or _SIGN.get(unit, "")
-    return x, f"{sign}{m['x']}" if sign else m["x"]
+def _amount(m: re.Match[str], alt: str = "") -> tuple[str, str]:
+    """(the amount as Python source, how it is said: "$64", "120 euros", "64"); `alt` picks a pattern's second spelling."""
+    x = m[f"x{alt}"].replace(",", "")
+    unit = (m[f"unit{alt}"] or "").lower().rstrip("s")
+    sign = m[f"c{alt}"] or _SIGN.get(unit, "")
+    return x, f"{sign}{m[f'x{alt}']}" if sign else m[f"x{alt}"]
 
 
 def bill_code(request: str) -> str | None:
@@ -45,6 +57,12 @@ def bill_code(request: str) -> str | None:
         article = "An" if m["p"].startswith("8") or m["p"].split(".")[0] in ("11", "18") else "A"
         return (f"# answer: {{}}\nbill, percent = {x}, {m['p']}\ntip = round(bill * percent / 100, 2)\n"
                 f"f\"{article} {m['p']}% tip on {said} is {sign}{{tip:.2f}}, so {sign}{{bill + tip:.2f}} in all.\"")
+    if m := _OFF.match(text):  # L0: "15% of 80 dollars is 15 x 0.15 = 2. So, you can buy 2 more dollars"
+        alt = "" if m["p"] else "2"
+        x, said = _amount(m, alt)
+        sign, p = said[0] if said[0] in "$£€" else "", m[f"p{alt}"]
+        return (f"# answer: {{}}\nprice, percent = {x}, {p}\noff = round(price * percent / 100, 2)\n"
+                f"f\"{p}% off {said} is {sign}{{price - off:.2f}} (you save {sign}{{off:.2f}}).\"")
     if m := _SPLIT.match(text):
         n = int(m["n"]) if m["n"].isdigit() else _WORDS[m["n"].lower()]
         if n < 2:

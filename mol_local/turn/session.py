@@ -24,6 +24,7 @@ from mol_local.extract import extract_after_turn
 from mol_local.turn.about import said_turn
 from mol_local.turn.answer_check import checked_answer, earlier_answers
 from mol_local.turn.code_check import Checked, redrafts
+from mol_local.turn.day_list import reminders_on_day
 from mol_local.turn.forgetting import forget_turn, forget_what
 from mol_local.turn.ground import open_reminders, read_answer, settled_call
 from mol_local.turn.list_edit import list_edit_turn
@@ -328,14 +329,14 @@ class Session:
                     self._check(cancel)
                 machine.tools_done()
                 if all(c.answers for c in calls):  # the read the request asked for: its result is the answer
-                    answer = read_answer(tool_calls[-len(calls):])
+                    answer = reminders_on_day(text, tool_calls[-len(calls):], now) or read_answer(tool_calls[-len(calls):])
                     new.append(MessageRecord("assistant", answer))
                     machine.answered(0)
             else:
                 if machine.capped:  # still calling tools at tools.max_rounds: the person gets words, not markup
                     answer = capped_answer(answer, tool_calls, machine.rounds)
                 elif repeated:
-                    answer = repeated_answer(answer, tool_calls)
+                    answer = said_as_set(repeated_answer(answer, tool_calls), tool_calls)
                 elif self.tools is not None:  # no markup, no uncomputed number, each reminder as the tool set it
                     answer = unfinished_answer(answer) or unbacked_answer(answer, text, tool_calls) or said_as_set(answer, tool_calls)
                 new.append(MessageRecord("assistant", answer))

@@ -26,6 +26,9 @@ NOW = datetime(2026, 12, 4, 18, 30)  # a Friday evening
     ("monthly on the 1st at 9", datetime(2027, 1, 1, 9, 0), "monthly"),
     ("on the first of every month", datetime(2027, 1, 1, 9, 0), "monthly"),  # mol chat: set for today 09:00
     ("the 15th of each month at 10am", datetime(2026, 12, 15, 10, 0), "monthly"),
+    ("every other day at 8pm", datetime(2026, 12, 4, 20, 0), "days:2"),  # mol chat: "not a time I can read"
+    ("every 2 weeks on Friday at 5pm", datetime(2026, 12, 11, 17, 0), "days:14"),  # the next Friday, then two weeks on
+    ("fortnightly", datetime(2026, 12, 5, 9, 0), "days:14"),  # the next 09:00
 ])
 def test_the_first_time_and_the_rule(due: str, first: datetime, rule: str) -> None:
     from mol_local.harness.repeat import monthly_phrase, on_day_of_month
@@ -42,6 +45,18 @@ def test_the_next_time() -> None:
     assert next_due(datetime(2027, 1, 31, 9), "monthly") == datetime(2027, 2, 28, 9)  # a shorter month: its last day
     assert next_due(datetime(2026, 12, 31, 9), "monthly") == datetime(2027, 1, 31, 9)
     assert split_repeat("tomorrow 9am") == ("tomorrow 9am", None)
+    assert next_due(datetime(2026, 12, 4, 20), "days:2") == datetime(2026, 12, 6, 20)
+
+
+def test_every_other_day_is_set_and_said_back(harness, hub: ToolHub) -> None:
+    text, status = call(harness, "reminders.create", {"text": "water the plants", "due": "every other day at 8pm"})
+    assert status == "ok" and text.endswith(": water the plants (repeats every other day)")
+    (row,) = hub.reminders.list()
+    assert row["repeat"] == "days:2"
+    call(harness, "reminders.complete", {"id": row["id"]})
+    (following,) = hub.reminders.list()
+    assert (datetime.fromisoformat(following["due_at"]) - datetime.fromisoformat(row["due_at"])).days == 2
+    assert with_repeat("at 8pm", "Remind me every other day at 8pm to water the plants") == "every other day at 8pm"
 
 
 def test_the_requests_every_is_kept_when_the_model_drops_it() -> None:

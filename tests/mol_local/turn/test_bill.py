@@ -1,4 +1,4 @@
-"""A tip and a split bill (mol_local/turn/bill.py): read only when the request is nothing else, computed by its code."""
+"""A tip, a discount and a split bill (mol_local/turn/bill.py): read only when the request is nothing else, computed by its code."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ from tests.mol_local.turn.test_dates import TODAY, _run
     ("How much is a 20 percent tip for a £55 meal", "A 20% tip on £55 is £11.00, so £66.00 in all."),
     ("Split 120 euros between 3 people", "€120 split 3 ways is €40.00 each."),  # L1 tried to set a reminder
     ("split $87.50 between four friends", "$87.50 split 4 ways is $21.88 each."),
+    ("What's 15% off 80 dollars?", "15% off $80 is $68.00 (you save $12.00)."),  # L0: "15% of 80 dollars is 15 x 0.15 = 2."
+    ("$49.99 with a 20% discount", "20% off $49.99 is $39.99 (you save $10.00)."),
+    ("30 percent discount on 60 euros", "30% off €60 is €42.00 (you save €18.00)."),
 ])
 def test_a_tip_or_a_split_is_computed(question: str, answer: str) -> None:
     call = computed_call(question, TODAY)
@@ -23,6 +26,7 @@ def test_a_tip_or_a_split_is_computed(question: str, answer: str) -> None:
 
 
 @pytest.mark.parametrize("question", ["Split the bill", "Split 120 euros between 1 person", "What's a good tip in Spain?",
-                                      "Write a function that splits a bill between n people", "x" * 300])
+                                      "Write a function that splits a bill between n people", "x" * 300,
+                                      "15% off my next order", "Is 15% off 80 dollars a good deal?"])
 def test_anything_else_is_left_to_the_model(question: str) -> None:
     assert bill_code(question) is None
