@@ -46,10 +46,20 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
 )
 
 
+_KEYED_SORT = re.compile(r"\bsort\w*\b.{0,40}\b(?:dict(?:ionarie|ionary|ionaries)?s?|records|rows)\b.{0,30}?\bby\s+(?:the\s+|their\s+|its\s+)?"
+                         r"['\"]?(?P<key>[A-Za-z_]\w*)['\"]?", re.IGNORECASE)
+_DESCENDING = re.compile(r"\b(?:descending|reverse|largest first|highest first|biggest first|oldest first)\b", re.IGNORECASE)
+
+
 def task_tests(request: str, name: str, takes: Callable[[int], bool]) -> list[str]:
     """`name(args) == value` for the first common task the request asks for, when the function `takes` that task's
     number of arguments; [] for anything else."""
     for said, count, cases in _TASKS:
         if re.search(said, request, re.IGNORECASE):
             return [f"{name}({args}) == {want}" for args, want in cases] if takes(count) else []
+    if m := _KEYED_SORT.search(request):  # "sorts a list of dictionaries by the 'age' key": L2 wrote sorted(list(dict))
+        key = m["key"]
+        rows = [{key: 3, "i": "c"}, {key: 1, "i": "a"}, {key: 2, "i": "b"}]
+        want = sorted(rows, key=lambda r: r[key], reverse=bool(_DESCENDING.search(request)))
+        return [f"{name}({rows!r}) == {want!r}"] if takes(1) else [f"{name}({rows!r}, {key!r}) == {want!r}"] if takes(2) else []
     return []

@@ -331,7 +331,8 @@ def with_named_reminder(call: ToolCall, request: str, rows: Sequence[dict]) -> T
 
 
 def content_stems(text: str) -> set[str]:
-    """Content words with a plural or past ending cut ("bins" -> "bin", "watered" -> "water")."""
+    """Content words with a plural or past ending cut ("bins" -> "bin", "watered" -> "water"), and a final e ("live",
+    "lives" and "lived" are one stem: "Where does Tom live?" had not met "Tom lives in Leeds")."""
     out = set()
     for word in _WORD.findall(text.lower()):
         if word in _STOP or len(word) < 3:
@@ -340,7 +341,7 @@ def content_stems(text: str) -> set[str]:
             if word.endswith(end) and len(word) - len(end) >= 3:
                 word = word[: -len(end)]
                 break
-        out.add(word)
+        out.add(word[:-1] if word.endswith("e") and len(word) >= 4 else word)
     return out
 
 

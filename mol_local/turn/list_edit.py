@@ -33,6 +33,7 @@ _POLITE = r"^(?:(?:ok(?:ay)?|oh|and|also|actually|great|thanks)[,!.]?\s+)*(?:(?:
 _THE_LIST = r"(?:my|the|our|that|this)\s+(?:[\w'-]+\s+){0,2}?(?:check\s*list|to-?do(?:\s+list)?|list)"
 _END = r"(?:,?\s*(?:please|thanks|thank you))?[\s.!]*$"
 _ADD = re.compile(rf"{_POLITE}(?:add|put|include)\s+(?P<items>.+?)\s+(?:to|on|onto|in|into)\s+{_THE_LIST}(?:\s+too|\s+as well)?{_END}", re.I)
+_ADD_BARE = re.compile(rf"{_POLITE}(?:add|put|include)\s+(?P<items>.+?)(?:\s+too|\s+as well)?{_END}", re.I)  # right after the list
 _REMOVE = re.compile(rf"{_POLITE}(?:remove|delete|take|drop)\s+(?P<items>.+?)\s+(?:off|from|out of)\s+{_THE_LIST}{_END}|"
                      rf"{_POLITE}(?:remove|delete|take out|drop)\s+(?P<items2>.+?){_END}", re.I)
 _TICK = re.compile(rf"{_POLITE}(?:tick|check|cross|mark|strike)\s+(?:off\s+|out\s+)?(?P<items>.+?)(?:\s+(?:off|as done|done))?"
@@ -54,16 +55,19 @@ def _items(said: str) -> list[str]:
     return parts if ok else []
 
 
-def asked_edit(text: str) -> tuple[str, list[str]] | None:
+def asked_edit(text: str, list_shown_last: bool = False) -> tuple[str, list[str]] | None:
     """("add" | "remove" | "tick", the items named) for a request that edits a list, ("show", []) for one that asks
-    to see it ("What's on my list?"); None for any other."""
+    to see it ("What's on my list?"); None for any other. Right after a list was shown (`list_shown_last`), "Add call
+    the plumber" needs no "to the list" (L0 had answered "The plumber performed a routine task for you.")."""
     said = " ".join(text.split())
     if _SHOW.match(said.rstrip("?")):
         return "show", []
-    for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK)):
+    bare = (("add", _ADD_BARE),) if list_shown_last else ()
+    for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK), *bare):
         if m := pattern.match(said):
             items = _items(m["items"] or m.groupdict().get("items2") or "")
-            return (op, items) if items else None
+            words = pattern is not _ADD_BARE or all(re.search(r"[^\W\d_]", i) for i in items)  # "Add 5 and 7" is a sum
+            return (op, items) if items and words else None
     return None
 
 
@@ -111,7 +115,7 @@ def edited(doc: UIDocument, state: dict[str, Any], op: str, names: list[str]) ->
 def list_edit_turn(session: Session, text: str) -> TurnResult | None:
     """One committed L3 turn answering with the conversation's newest checklist changed as asked; None when the
     request is no list edit, the conversation has no checklist, or a remove or tick names none of its items."""
-    asked = asked_edit(text)
+    asked = asked_edit(text, bool(session.tasks) and session.tasks[-1].slot == UI_SLOT)
     rt = session.runtime
     if asked is None or UI_SLOT not in rt.hcp.slots:
         return None

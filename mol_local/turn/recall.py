@@ -237,18 +237,20 @@ def echoed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str |
     word for word in the third person it is stored in: asked "When does Lily start school?" with "The user's daughter
     is called Lily." and "The user's daughter Lily starts school on 8 January." in the tail, L0 answered the first,
     verbatim (or with a few words around it: "When is Sara's birthday?" got "You know that the user's wife's birthday
-    is 12 May."). Of the facts, the one sharing the most content words with the question (the echoed one on a tie).
+    is 12 May."), or said to the person but not what was asked ("Where does Tom live?": "Your best friend is called
+    Tom."). Of the facts, the one sharing the most content words with the question (the echoed one on a tie).
     None when the answer is anything else."""
     said = " ".join(answer.split()).rstrip(".").lower()
     facts = [r.memory for r in recalled if r.memory.kind != SAID]
-    echoed = next((m for m in facts if (fact := " ".join(m.text.split()).rstrip(".").lower()) in said
+    echoed = next((m for m in facts for told in (m.text, second_person(m.text))
+                   if (fact := " ".join(told.split()).rstrip(".").lower()) in said
                    and len(said.split()) <= len(fact.split()) + _AROUND_ECHO), None)
     if echoed is None or not is_question(text):
         return None
     asked = content_stems(text)
     best = max(facts, key=lambda m: (len(content_stems(m.text) & asked), m is echoed))
     out = second_person(best.text)
-    return out[:1].upper() + out[1:]
+    return None if out.rstrip(".").lower() == said else out[:1].upper() + out[1:]
 
 
 def denied_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:

@@ -125,10 +125,10 @@ class Session:
         weather?"."""
         if (fact := remember_text(text)) is not None:
             return remember_turn(self, fact, text.strip())
+        if (changed := list_edit_turn(self, text.strip())) is not None:  # "Remove milk" names a list item: not a forget
+            return changed
         if (what := forget_what(text)) is not None:
             return forget_turn(self, what)
-        if (changed := list_edit_turn(self, text.strip())) is not None:
-            return changed
         return said_turn(self, text.strip())
 
     def _dispatch(self, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:

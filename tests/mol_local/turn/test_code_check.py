@@ -130,6 +130,16 @@ SECOND = "Write a Python function that returns the second largest number in a li
      "fizzbuzz(15) should be ['1', '2', 'Fizz', '4', 'Buzz', 'Fizz', '7', '8', 'Fizz', 'Buzz', '11', 'Fizz', '13', '14', 'FizzBuzz']"),
     ("Write a Python function fizzbuzz(n) that returns a list of strings",
      "```python\ndef fizzbuzz(n):\n    return ['Fizz' * (i % 3 == 0) + 'Buzz' * (i % 5 == 0) or str(i) for i in range(1, n + 1)]\n```", ""),
+    ("Write a Python function that sorts a list of dictionaries by the 'age' key",  # L2, mol chat
+     "```python\ndef sort_by_age(dict: dict) -> list[dict]:\n    return sorted(list(dict))\n```",
+     "sort_by_age([{'age': 3, 'i': 'c'}, {'age': 1, 'i': 'a'}, {'age': 2, 'i': 'b'}]) raised TypeError: "
+     "'<' not supported between instances of 'dict' and 'dict'"),
+    ("Write a Python function that sorts a list of dictionaries by the 'age' key",
+     "```python\ndef sort_by(rows, key):\n    return sorted(rows, key=lambda r: r[key])\n```", ""),
+    ("Sort a list of dicts by price, descending",
+     "```python\ndef by_price(rows):\n    return sorted(rows, key=lambda r: r['price'])\n```",
+     "by_price([{'price': 3, 'i': 'c'}, {'price': 1, 'i': 'a'}, {'price': 2, 'i': 'b'}]) should be "
+     "[{'price': 3, 'i': 'c'}, {'price': 2, 'i': 'b'}, {'price': 1, 'i': 'a'}]"),
 ])
 def test_a_common_task_brings_cases_of_its_own(request_text: str, answer: str, why: str) -> None:
     ran = check(answer, request_text)

@@ -27,6 +27,14 @@ def test_which_requests_edit_a_list(text: str, asked: tuple[str, list[str]] | No
     assert asked_edit(text) == asked
 
 
+def test_right_after_a_list_a_bare_add_is_an_edit() -> None:
+    """`mol chat -c`: after the weekend checklist, "Add call the plumber" got L0's "The plumber performed a routine task"."""
+    assert asked_edit("Add call the plumber", list_shown_last=True) == ("add", ["call the plumber"])
+    assert asked_edit("Add call the plumber") is None  # a list shown turns ago: not sure enough
+    assert asked_edit("please add eggs and milk too", list_shown_last=True) == ("add", ["eggs", "milk"])
+    assert asked_edit("Add 5 and 7", list_shown_last=True) is None  # a sum, not items
+
+
 def test_the_newest_checklist_changes_with_its_live_state_and_the_model_is_not_asked(scripted_runtime) -> None:
     rt, scripted = scripted_runtime(["never read"])
     session = rt.session()
@@ -44,10 +52,13 @@ def test_the_newest_checklist_changes_with_its_live_state_and_the_model_is_not_a
 
     removed = session.run_turn("Remove pay rent from the list")  # the newest list: stamps still on it
     assert [i["label"] for i in removed.document["state"]["items"]] == ["Call mom", "Book flights", "Buy stamps"]  # type: ignore[index]
+    ticked = session.run_turn("add call the plumber")  # right after the list: no "to the list" needed
+    assert ticked.document["state"]["items"][-1] == {"label": "Call the plumber", "done": False}  # type: ignore[index]
+    removed = session.run_turn("Remove call the plumber")
     ticked = session.run_turn("tick off buy stamps")
     assert ticked.document["state"]["items"][-1] == {"label": "Buy stamps", "done": True}  # type: ignore[index]
     kept = rt.timeline.load_tasks(session.conversation_id)
-    assert [t.slot for t in kept] == ["L3", "L3", "L3"] and kept[-1].messages[-1].content == ticked.answer
+    assert [t.slot for t in kept] == ["L3"] * 5 and kept[-1].messages[-1].content == ticked.answer
     shown = session.run_turn("What's on my list?")
     assert shown.document == ticked.document  # as it is now, ticks kept
     assert rt.timeline.load_tasks(session.conversation_id)[-1].summary.endswith("Still to do: Book flights.")  # type: ignore[union-attr]

@@ -187,6 +187,9 @@ def test_an_answer_that_only_echoes_a_stored_fact_gets_the_fact_that_answers_the
     wife = [Recalled(new_memory("The user's wife is called Sara."), 0.6), Recalled(new_memory("The user's wife's birthday is 12 May."), 0.5)]
     assert told_answer("When is Sara's birthday?", "You know that the user's wife's birthday is 12 May.", wife) == \
         "Your wife's birthday is 12 May."  # mol chat, L0: the fact with a lead-in around it
+    tom = [Recalled(new_memory("The user's best friend is called Tom."), 0.6), Recalled(new_memory("The user's best friend Tom lives in Leeds."), 0.5)]
+    assert told_answer("Where does Tom live?", "Your best friend is called Tom.", tom) == "Your best friend Tom lives in Leeds."  # mol chat
+    assert told_answer("What's my best friend called?", "Your best friend is called Tom.", tom) is None  # it stands
     assert told_answer("When is Sara's birthday?", "I think the user's wife's birthday is 12 May, but I could be wrong about it.", wife) is None
 
 

@@ -1,0 +1,44 @@
+"""A reminder before the event just told (mol_local/turn/event_before.py). `mol chat -c`: after "My doctor's appointment
+is on 14 January at 10:30", "Remind me about it the day before" got "When should I remind you to mind?"."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from memory.timeline import MessageRecord, TaskRecord
+from mol_local.turn.event_before import event_before
+
+NOW = datetime(2026, 12, 5, 4, 30)
+
+
+@pytest.mark.parametrize(("request_text", "told", "arguments"), [
+    ("Remind me about it the day before", "My doctor's appointment is on 14 January at 10:30",
+     {"text": "doctor's appointment", "due": "2027-01-14T10:30", "before": "1 day"}),
+    ("remind me an hour before", "The school play is tomorrow at 6pm", {"text": "school play", "due": "2026-12-06T18:00", "before": "1 hour"}),
+    ("Can you remind me 2 days before it?", "My dentist appointment is next Friday at 3pm",
+     {"text": "dentist appointment", "due": "2026-12-11T15:00", "before": "2 days"}),
+])
+def test_the_event_told_last_is_the_reminder_before_it(request_text: str, told: str, arguments: dict) -> None:
+    (call,) = event_before(request_text.rstrip("?"), told, NOW)
+    assert (call.name, call.arguments) == ("reminders.create", arguments)
+
+
+@pytest.mark.parametrize(("request_text", "told"), [
+    ("Remind me the day before", "I like cheese"),  # no event at a time
+    ("Remind me about it tomorrow", "My doctor's appointment is on 14 January"),  # not "before"
+    ("Remind me the day before", "My exam was on 1 December at 9am"),  # past
+    ("Remind me the day before", None),
+])
+def test_anything_else_is_left_to_the_model(request_text: str, told: str | None) -> None:
+    assert event_before(request_text, told, NOW) == []
+
+
+def test_the_turn_settles_it_from_the_previous_message() -> None:
+    from mol_local.turn.times import first_calls
+
+    told = TaskRecord("t1", "c1", 0, "L0", status="closed", messages=[
+        MessageRecord("user", "My doctor's appointment is on 14 January at 10:30"), MessageRecord("assistant", "Noted.")])
+    (call,) = first_calls("Remind me about it the day before", None, "c1", [told], NOW)
+    assert call.arguments == {"text": "doctor's appointment", "due": "2027-01-14T10:30", "before": "1 day"}
