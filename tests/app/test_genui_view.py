@@ -61,9 +61,11 @@ async def test_tick_type_submit_and_ask(db):
     ctl = controller(db)
     app = ViewApp(ctl)
     async with app.run_test(size=(100, 60)) as pilot:
+        assert app.query_one("#ui-todo-1", Checkbox).render().plain.startswith("▐ ▌")  # open: an empty box
         await pilot.click("#ui-todo-1")
         await pilot.pause()
         assert app.query_one("#ui-todo-1", Checkbox).value is True
+        assert app.query_one("#ui-todo-1", Checkbox).render().plain.startswith("▐✓▌")  # ticked: seen without colour too
         app.query_one("#ui-entry", Input).focus()
         await pilot.press(*"dear diary")
         await pilot.click("#ui-tired")

@@ -22,6 +22,7 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, DataTable, Input, ProgressBar, Select, Static, Switch, TabbedContent, TabPane
 
+from app.widgets.genui.item_box import ItemBox
 from mol_local.genui.actions import Outcome, Snapshot, ViewController
 from mol_local.genui.inert import inert
 from mol_local.genui.text import clock
@@ -96,7 +97,7 @@ class GenUIView(Vertical):
         if t == "Checklist":
             rows = self.snap.rows.get(comp["id"])
             items = [(r.label, r.done) for r in rows] if rows is not None else [(i["label"], i["done"]) for i in value or []]
-            boxes = [Checkbox(text(lbl), done, id=self._wid(comp, f"-{n}")) for n, (lbl, done) in enumerate(items)]
+            boxes = [ItemBox(text(lbl), done, id=self._wid(comp, f"-{n}")) for n, (lbl, done) in enumerate(items)]
             return Vertical(Static(text(label)), *boxes, id=self._wid(comp))
         if t == "Table":
             table: DataTable = DataTable(id=self._wid(comp))
