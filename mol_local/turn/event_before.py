@@ -10,6 +10,7 @@ event's time, `before` the offset said (the day before is one day before, at the
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime
 
 from mol_local.harness.errors import BadArguments
@@ -20,16 +21,32 @@ _ASK = re.compile(
     r"^(?:(?:ok(?:ay)?|great|thanks|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me"
     r"(?:\s+(?:about|of)\s+(?:it|that|this|them))?\s+(?:(?P<day>the day)|(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))"
     r"\s+before(?:\s+(?:it|that|then|hand))?(?:,?\s*(?:please|thanks))?[\s.!]*$", re.IGNORECASE)
+_ASK_MY = re.compile(
+    r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+(?:(?P<day>the day)|"
+    r"(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))\s+before\s+my\s+(?P<what>[\w' -]{2,60}?)"
+    r"(?:,?\s*(?:please|thanks))?[\s.!?]*$", re.IGNORECASE)
 _EVENT = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:my|our|the)\s+(?P<what>[\w' -]{2,60}?)\s+(?:is|are|will be|'s)\s+"
-                    r"(?P<when>(?:on|at|this|next|tomorrow|today|tonight)\b.{2,60}?)[\s.!]*$", re.IGNORECASE)
+                    r"(?P<when>(?:on|at|this|next|tomorrow|today|tonight|\d{1,2}\s+[a-z]+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)\b.{0,60}?)[\s.!]*$", re.IGNORECASE)
 _COUNT = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3"}
 
 
-def event_before(request: str, previous: str | None, now: datetime) -> list[ToolCall]:
+def before_my_event(request: str) -> bool:
+    """"Remind me the day before my doctor's appointment": the turn recalls the facts for this call alone (a reminder's
+    tail gets no memories: `recall.acts_on_its_own_words`)."""
+    return _ASK_MY.match(" ".join(request.split())) is not None
+
+
+def event_before(request: str, previous: str | None, now: datetime, facts: Sequence[str] = ()) -> list[ToolCall]:
     """reminders.create of the event `previous` (the person's last message) states, `before` the offset the request
-    asks for; [] unless the request is only that and the previous message names an event at a time still to come."""
-    asked = _ASK.match(" ".join(request.split()))
-    told = _EVENT.match(" ".join((previous or "").split()))
+    asks for; [] unless the request is only that and the previous message names an event at a time still to come.
+    "Remind me the day before my doctor's appointment" finds the event in the recalled `facts` ("The user's doctor's
+    appointment is 14 January at 10:30."): `mol chat` had set "today", due "the day before my doctor's appointment"."""
+    said = " ".join(request.split())
+    asked = _ASK.match(said)
+    told = _EVENT.match(" ".join((previous or "").split())) if asked else None
+    if asked is None and (asked := _ASK_MY.match(said)):
+        told = next((m for f in facts if (m := _EVENT.match(re.sub(r"^the user's\b", "my", f.strip(), flags=re.I)))
+                     and m["what"].lower() == asked["what"].lower()), None)
     if asked is None or told is None:
         return []
     before = "1 day" if asked["day"] else f"{_COUNT.get(asked['n'].lower(), asked['n'])} {asked['unit']}"

@@ -191,7 +191,7 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequ
     m = _TOLD_ASK.search(text.strip())
     if m is None:
         return known_answer(answer, recalled) or echoed_answer(text, answer, recalled) or denied_answer(text, answer, recalled) \
-            or heard_answer(text, answer)
+            or keyed_answer(text, answer, recalled) or heard_answer(text, answer)
     topic = fts.terms(m["topic"] or m["t2"] or "")
     told = [r.memory for r in recalled if topic and fts.says_any(r.memory.text, topic)]
     here = [said for said in seen if topic and fts.says_any(said, topic)] if not told else []  # said in this conversation
@@ -227,6 +227,31 @@ def known_answer(answer: str, recalled: Sequence[Recalled]) -> str | None:
         return None
     said = second_person(fact)
     return said[:1].upper() + said[1:]
+
+
+_ASKS_VALUE = re.compile(r"^(?:so\s+|and\s+)?(?:what|which|who|where|when)\b(?!.*\b(?:should|could|would|think|recommend|suggest|best)\b)", re.I)
+
+
+def keyed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
+    """The remembered fact whose subject the question names, when the answer does not give its value: "What car do
+    I drive?" with "The user's car is a blue 2015 Honda Civic" in the tail got "You are a car." (L0, `mol chat`).
+    Only a question asking for a value (what, which, who, where, when; no advice) and one fact whose subject's
+    words are all in it. None otherwise."""
+    if not _ASKS_VALUE.search(text.strip()):
+        return None
+    asked = content_stems(text)
+    keyed = [(r.memory.text, value) for r in recalled if r.memory.kind != SAID for key, value in [key_of(r.memory.text)]
+             if key and key.startswith("my:") and content_stems(key[3:]) <= asked and value]
+    if len(keyed) != 1 or same_words(keyed[0][1], answer):
+        return None
+    said = second_person(keyed[0][0]).rstrip(".")
+    return f"{said[:1].upper()}{said[1:]}."
+
+
+def same_words(value: str, answer: str) -> bool:
+    """Whether the answer holds the value's words (case, punctuation and spacing aside)."""
+    norm = lambda v: " " + re.sub(r"[^a-z0-9]+", " ", v.lower()).strip() + " "  # noqa: E731
+    return norm(value) in norm(answer)
 
 
 _AROUND_ECHO = 4  # words an echoed fact may carry around it ("You know that …")

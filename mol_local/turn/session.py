@@ -25,6 +25,7 @@ from mol_local.turn.about import said_turn
 from mol_local.turn.answer_check import checked_answer, earlier_answers
 from mol_local.turn.code_check import Checked, redrafts
 from mol_local.turn.day_list import reminders_on_day
+from mol_local.turn.event_before import before_my_event
 from mol_local.turn.forgetting import forget_turn, forget_what
 from mol_local.turn.ground import open_reminders, read_answer, settled_call
 from mol_local.turn.list_edit import list_edit_turn
@@ -279,7 +280,8 @@ class Session:
         code_report: Checked | None = None
         tool_calls: list[dict] = []
         plain = self.tools is not None and opts.grammar is None  # tool calls are read from the answer
-        first = first_calls(text, rt.tool_hub, self.conversation_id, history, now, [r.memory.text for r in recalled]) if plain else []
+        facts = recalled or (recall(rt, text, self.conversation_id) if plain and memories_may_leave(rt) and before_my_event(text) else [])
+        first = first_calls(text, rt.tool_hub, self.conversation_id, history, now, [r.memory.text for r in facts]) if plain else []
         words = False  # the model's calls were all refused as asked for by nothing: it answers again, in words only
         asked: GenerationRequest | None = None  # the last answer hop the model was asked, redrafted if its code fails
         while machine.step is Step.ANSWER:

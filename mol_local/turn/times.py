@@ -44,7 +44,7 @@ def first_calls(request: str, hub: ToolHub | None, conversation_id: str, history
     settled = computed_call(with_known_dates(request, facts), now.date(), now) or plan_note_call(request, now)
     told = next((m.content for m in history[-1].messages if m.role == "user"), None) if history else None
     return [settled] if settled else named_move(request, hub, now) or named_cancel(request, hub) \
-        or follow_up_move(request, hub, conversation_id, history, now) or event_before(request, told, now)
+        or follow_up_move(request, hub, conversation_id, history, now) or event_before(request, told, now, facts)
 
 
 def grounded_calls(parsed: list[ToolCall], request: str, made: Sequence[dict], open_reminders: Callable[[], Sequence[dict]],

@@ -42,3 +42,12 @@ def test_the_turn_settles_it_from_the_previous_message() -> None:
         MessageRecord("user", "My doctor's appointment is on 14 January at 10:30"), MessageRecord("assistant", "Noted.")])
     (call,) = first_calls("Remind me about it the day before", None, "c1", [told], NOW)
     assert call.arguments == {"text": "doctor's appointment", "due": "2027-01-14T10:30", "before": "1 day"}
+
+
+def test_an_event_remembered_from_another_conversation_is_found_in_the_recalled_facts() -> None:
+    """`mol chat "Remind me the day before my doctor's appointment"` (told in another conversation) set "today", due
+    "the day before my doctor's appointment", and the tool asked when."""
+    facts = ["The user's car is a blue 2015 Honda Civic", "The user's doctor's appointment is 14 January at 10:30."]
+    (call,) = event_before("Remind me the day before my doctor's appointment", None, NOW, facts)
+    assert call.arguments == {"text": "doctor's appointment", "due": "2027-01-14T10:30", "before": "1 day"}
+    assert event_before("Remind me two hours before my dentist appointment", None, NOW, facts) == []  # not remembered

@@ -274,3 +274,16 @@ def test_asked_what_they_told_an_answer_that_says_none_of_it_gets_the_tail() -> 
     assert told_answer(asked, vague, [], said) == 'You told me: "The dentist moved my check-up to the 3rd of June"'
     assert unknown_answer("Do you know my car?", "Thanks for telling me: your car is a car.", [], []) == \
         "I don't know your car yet — tell me and I'll remember it."
+
+
+def test_an_answer_without_the_value_of_the_fact_asked_about_gets_the_fact() -> None:
+    """`mol chat "What car do I drive?"` with "The user's car is a blue 2015 Honda Civic" in the tail: "You are a car."."""
+    from mol_local.turn.recall import told_answer
+
+    tail = [Recalled(new_memory("The user's car is a blue 2015 Honda Civic"), 0.6),
+            Recalled(new_memory("The user's doctor's appointment is 14 January at 10:30."), 0.4)]
+    assert told_answer("What car do I drive?", "You are a car.", tail) == "Your car is a blue 2015 Honda Civic."
+    assert told_answer("When is my doctor's appointment?", "It is on Monday.", tail) == "Your doctor's appointment is 14 January at 10:30."
+    assert told_answer("What car do I drive?", "You drive a blue 2015 Honda Civic.", tail) is None  # the value is there
+    assert told_answer("What car should I buy next?", "An electric one.", tail) is None  # advice, not a value
+    assert told_answer("Is my car insured?", "I don't know.", tail) is None
