@@ -39,6 +39,7 @@ from pathlib import Path
 from mol_local.engine.base import Engine, GenerationRequest
 from mol_local.harness.limits import ToolLimits
 from mol_local.harness.sandbox import Sandbox
+from mol_local.turn.code_fix import unshadowed
 from mol_local.turn.code_tasks import task_tests
 
 TRIES = 4  # the streamed answer and up to three samples: about 3 s each on the embedded default
@@ -341,6 +342,12 @@ def checked_code(answer: str, request: str, again: Callable[[int], str], tries: 
         return Checked(answer)
     if not ran.why and not ran.wrong_claims:
         return Checked(answer, "ran: its checks pass")
+    if (fixed := unshadowed(first_code_block(answer) or "")) is not None:
+        code, old, new = fixed
+        renamed = answer.replace(first_code_block(answer) or "", code, 1)
+        if (got := check(renamed, request)) is not None and not got.why and not got.wrong_claims:
+            note = f"\n\n(I renamed `{old}` to `{new}`: a function called {old} hides Python's own {old}, which it calls.)"
+            return Checked(renamed + note, f"ran: the first draft failed ({_failure(ran)}); renamed {old} to {new}, it passes", redrafted=True)
     drafts, began = [(answer, ran)], time.monotonic()
     for seed in range(1, tries):
         if time.monotonic() - began > REDRAFT_BUDGET_S:

@@ -140,6 +140,14 @@ SECOND = "Write a Python function that returns the second largest number in a li
      "```python\ndef by_price(rows):\n    return sorted(rows, key=lambda r: r['price'])\n```",
      "by_price([{'price': 3, 'i': 'c'}, {'price': 1, 'i': 'a'}, {'price': 2, 'i': 'b'}]) should be "
      "[{'price': 3, 'i': 'c'}, {'price': 2, 'i': 'b'}, {'price': 1, 'i': 'a'}]"),
+    ("Write a Python function that checks whether a number is even",  # L2, mol chat: a perfect-square test
+     "```python\nfrom math import isqrt\n\ndef check_even(number: int) -> bool:\n    return number >= 0 and isqrt(number) ** 2 == number\n```",
+     "check_even(6) should be True"),
+    ("Write a Python function that counts how many times a character appears in a string",
+     "```python\ndef count_char(s, c):\n    return s.count(c)\n```", ""),
+    ("Write a Python function that converts a list of strings to uppercase",  # L2, mol chat: joined into one string
+     "```python\ndef uppercase_words(words: list) -> list[str]:\n    return ''.join(word.upper() for word in words if word)\n```",
+     "uppercase_words([3, 1, 2]) raised AttributeError: 'int' object has no attribute 'upper'"),  # the smoke call comes first
 ])
 def test_a_common_task_brings_cases_of_its_own(request_text: str, answer: str, why: str) -> None:
     ran = check(answer, request_text)
@@ -158,3 +166,25 @@ def test_a_function_must_return_the_plain_type_it_promises() -> None:
     import ast
     assert [returns(ast.parse(f"def f() -> {a}: pass"), "f") for a in ("bool", "list[int]", "Optional[str]", "dict | None", "int | str", "Foo")] == \
         ["bool", "list", "str or None", "dict or None", "", ""]
+
+
+@pytest.mark.parametrize(("request_text", "answer", "renamed"), [
+    ("Write a function that returns the maximum value in a list",  # L2, mol chat: TypeError
+     "```python\ndef max(a: list) -> float | None:\n    return max(a, default=None)\n```\nThe function compares.", "max_of"),
+    ("Write a Python function that returns the sum of a list of numbers",  # L2, mol chat: RecursionError
+     "```python\ndef sum(numbers: list[float]) -> float:\n    return sum(numbers) if numbers else 0\n```", "sum_of"),
+])
+def test_a_function_hiding_the_builtin_it_calls_is_renamed_and_said_so(request_text: str, answer: str, renamed: str) -> None:
+    from mol_local.turn.code_check import checked_code
+
+    got = checked_code(answer, request_text, lambda seed: "no code this time")
+    assert f"def {renamed}(" in got.answer and got.answer.endswith(f"(I renamed `{renamed[:3]}` to `{renamed}`: a function called "
+                                                                   f"{renamed[:3]} hides Python's own {renamed[:3]}, which it calls.)")
+    assert check(got.answer, request_text).why == ""  # type: ignore[union-attr]
+
+
+def test_a_recursive_function_with_a_builtins_name_that_works_is_left_alone() -> None:
+    from mol_local.turn.code_check import checked_code
+
+    works = "```python\ndef pow(x: int, n: int) -> int:\n    return 1 if n == 0 else x * pow(x, n - 1)\n```\nFor example, pow(2, 3) returns 8."
+    assert checked_code(works, "Write a recursive power function", lambda seed: "").answer == works
