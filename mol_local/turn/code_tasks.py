@@ -27,8 +27,8 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
     (r"\b(?:is|checks?|whether|if)\b.{0,30}\bprime\b", 1, (("2", "True"), ("7", "True"), ("9", "False"), ("1", "False"))),
     (r"\bfizz\s*buzz\b(?=.*\blist\b)(?=.*\bstrings?\b)", 1,  # the reading the request names: a list of strings
      (("15", "['1', '2', 'Fizz', '4', 'Buzz', 'Fizz', '7', '8', 'Fizz', 'Buzz', '11', 'Fizz', '13', '14', 'FizzBuzz']"), ("1", "['1']"))),
-    (r"\b(?:is|checks?|whether|if)\b.{0,30}\beven\b(?!\s+numbers)", 1, (("6", "True"), ("9", "False"), ("0", "True"), ("4", "True"))),
-    (r"\b(?:is|checks?|whether|if)\b.{0,30}\bodd\b(?!\s+numbers)", 1, (("7", "True"), ("6", "False"), ("9", "True"), ("0", "False"))),
+    (r"\b(?:is|checks?|whether|if)\b.{0,30}\beven\b(?!\s+numbers)", 1, (("6", "True"), ("9", "False"), ("0", "True"), ("10", "True"), ("3", "False"))),
+    (r"\b(?:is|checks?|whether|if)\b.{0,30}\bodd\b(?!\s+numbers)", 1, (("7", "True"), ("6", "False"), ("9", "True"), ("0", "False"), ("10", "False"))),
     (r"\bhow many times\b.{0,30}\b(?:character|char|letter)\b|\b(?:occurrences|count) of a (?:character|char|letter)\b", 2,
      (("'hello', 'l'", "2"), ("'banana', 'a'", "3"), ("'sky', 'a'", "0"))),
     (r"\b(?:list|array) of (?:strings|words)\b.{0,20}\b(?:to |in )?upper\s*case\b|\bupper\s*cases?\b.{0,10}\b(?:every|each|all)\b.{0,20}\b(?:strings|words) in a list\b",

@@ -143,6 +143,9 @@ SECOND = "Write a Python function that returns the second largest number in a li
     ("Write a Python function that checks whether a number is even",  # L2, mol chat: a perfect-square test
      "```python\nfrom math import isqrt\n\ndef check_even(number: int) -> bool:\n    return number >= 0 and isqrt(number) ** 2 == number\n```",
      "check_even(6) should be True"),
+    ("Write a Python function that checks whether a number is even",  # L2 again: isqrt(n) <= 2, true of 6, 0 and 4
+     "```python\nfrom math import isqrt\n\ndef check_even(number: int) -> bool:\n    return number >= 0 and isqrt(number) <= 2\n```",
+     "check_even(10) should be True"),
     ("Write a Python function that counts how many times a character appears in a string",
      "```python\ndef count_char(s, c):\n    return s.count(c)\n```", ""),
     ("Write a Python function that converts a list of strings to uppercase",  # L2, mol chat: joined into one string
