@@ -25,6 +25,7 @@ from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.statements import facts_said, is_question, statements
 from mol_local.turn.arith import computed_answer
 from mol_local.turn.moved import moved_answer
+from mol_local.turn.notes_asked import NOTE_END, NOTES_ABOUT, asks_for_a_note, note_call, note_question_call, own_note
 from mol_local.turn.plan_note import plan_answer
 from mol_local.turn.tasks import ToolCall, answering_call, error_line
 from mol_local.turn.when_said import ASK_WHEN, ask_when, asks_back, says_no_time, with_stated_clock
@@ -73,8 +74,12 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return ToolCall("reminders.list", {}, call.raw, answers=True)
     if call.name in ("notes.find", "notes.read", "notes.create", "reminders.list", "memory.search") and asks_to_see_notes(request):
         return ToolCall("notes.find", {"query": ""}, call.raw, answers=True)
-    if call.name == "notes.find" and (topic := _NOTES_ABOUT.search(request)) and not content_stems(str(call.arguments.get("query", ""))) & content_stems(request):
+    if call.name == "notes.find" and (topic := NOTES_ABOUT.search(request)) and not content_stems(str(call.arguments.get("query", ""))) & content_stems(request):
         return replace(call, arguments={**call.arguments, "query": topic["t"]})  # "Find my notes about insurance" searched "milk"
+    if call.name == "notes.create" and (asked := note_question_call(request)):
+        return replace(asked, raw=call.raw)  # "What did I note about the boiler?" had saved a new note
+    if call.name == "notes.create" and (own := own_note(call, request)):
+        return own
     if call.name in _NOT_A_NOTE and (note := settled_call(request)) is not None and note.name == "notes.create":
         return replace(note, raw=call.raw)  # "Write down that …" as a reminder or a search (both seen in the app)
     if call.name in ("reminders.create", "memory.remember", "notes.create") and asks_to_tick_off(request):
@@ -124,22 +129,7 @@ def asks_to_see_reminders(request: str) -> bool:
     return bool(_SEE.search(request)) and not _SET.search(request) and not _TICK.search(request)
 
 
-_NOTE_ASK = (r"(?:(?:note|write|jot|put)(?: this| that| it)? down(?: that)?|note that|note(?=\s*:)|(?:make|take|save|keep) a note(?: that| saying)?|"
-             r"(?:put|add|log) (?:this |that |it )?(?:in|to|into) my notes|record that)")
-_NOTE = re.compile(rf"\b{_NOTE_ASK}\s*[:,—-]?\s+(?P<body>.+)$", re.IGNORECASE)
-_NOTE_END = re.compile(r"(?:[\s,!.—-]+(?:please|thanks|thank you|cheers))+[\s!.?]*$|[\s!.?]+$", re.IGNORECASE)
-_TITLE_STOP = re.compile(r"^(?:is|are|was|were|has|have|will|comes?|came|needs?|opens?|renews?|expires?|goes|on|at|in|for)$", re.I)
-_LEADING = re.compile(r"^(?:the|my|our|a|an)\s+", re.IGNORECASE)
-
-
-_NOTES_ABOUT = re.compile(r"\bnotes?\b.{0,20}?\b(?:about|on|for|mentioning|regarding|that mention)\s+(?:the\s+|my\s+|our\s+)?"
-                          r"(?P<t>[\w' -]{2,40}?)[\s?.!]*$", re.IGNORECASE)
 _NOT_A_NOTE = frozenset({"reminders.create", "reminders.list", "notes.find", "notes.read"})  # calls a note request never means
-
-
-def asks_for_a_note(request: str) -> bool:
-    """"Write down that …", "make a note: …", "put this in my notes …" (what `settled_call` writes)."""
-    return re.search(rf"\b{_NOTE_ASK}\b", request, re.IGNORECASE) is not None
 
 
 def settled_call(request: str) -> ToolCall | None:
@@ -149,14 +139,15 @@ def settled_call(request: str) -> ToolCall | None:
       told me any reminders yet." with one reminder open.
     - To write something down: notes.create of what follows "write down that", "note that", "make a
       note: …". The shipped L0 answered held-out "Write down that the office printer PIN is 3308!" with
-      "Noted — the office printer PIN is 3308." and saved nothing.
+      "Noted — the office printer PIN is 3308." and saved nothing. To read what was noted about a topic
+      ("What did I note about the boiler?"): notes.find of it.
     None for any other request, and for one that also asks for a reminder (that is the model's to write).
     """
     if asks_to_see_reminders(request):
         return answering_call("reminders.list", {})
     if asks_to_see_notes(request):
         return answering_call("notes.find", {"query": ""})
-    return None if REMIND.search(request) else _note_call(request)
+    return None if REMIND.search(request) else note_question_call(request) or note_call(request)
 
 
 _SEE_NOTES = re.compile(r"\b(?:list|show|see|view|read|what|which|any|all)\b.{0,25}\bnotes\b(?!\s+(?:about|on|for|with|that|mention|saying))",
@@ -167,22 +158,6 @@ def asks_to_see_notes(request: str) -> bool:
     """"What notes do I have?", "Show me my notes": all of them (notes.find of no words). The embedded L0 searched
     its prompt's example word instead (notes.find "milk": "No notes match 'milk'.", two notes saved)."""
     return bool(_SEE_NOTES.search(request)) and not asks_for_a_note(request) and not REMIND.search(request)
-
-
-def _note_call(text: str) -> ToolCall | None:
-    m = _NOTE.search(text.strip())
-    if m is None:
-        return None
-    body = _NOTE_END.sub("", m["body"]).strip()
-    if len(body.split()) < 2:
-        return None
-    words: list[str] = []
-    for word in _LEADING.sub("", body).split():
-        if _TITLE_STOP.match(word) or len(words) == 4:
-            break
-        words.append(word)
-    title = " ".join(words) or body[:40]
-    return answering_call("notes.create", {"title": title[:1].upper() + title[1:], "body": body})
 
 
 REMIND = re.compile(r"\bremind", re.IGNORECASE)
@@ -201,14 +176,14 @@ def with_both_asked(calls: list[ToolCall], request: str, made: Sequence[dict]) -
       text shares no word with <task> (in the app, L0 set "write a note").
     Unchanged when the model wrote no call, or the request does not ask for both."""
     sentences = SENTENCE.split(request.strip())
-    note = next((n for s in sentences if not REMIND.search(s) and (n := _note_call(s)) is not None), None)
+    note = next((n for s in sentences if not REMIND.search(s) and (n := note_call(s)) is not None), None)
     if note is None or not calls or not REMIND.search(request):
         return calls
     done = {c["name"] for c in made}
     out = list(calls)
     if "notes.create" not in done | {c.name for c in out}:
         about_note = content_stems(note.arguments["body"])
-        rest = content_stems(" ".join(s for s in sentences if _note_call(s) is None))
+        rest = content_stems(" ".join(s for s in sentences if note_call(s) is None))
         out = [c for c in out if c.name != "reminders.create" or len(_text_stems(c) & about_note) <= len(_text_stems(c) & rest)]
         out.append(replace(note, answers=False))
     reminder = next((r for s in sentences if (r := reminder_call(s)) is not None), None)
@@ -233,7 +208,7 @@ _REMIND_TO = re.compile(rf"{_ASK_REMINDER},?\s+to\s+(?P<rest>.+)$", re.IGNORECAS
 def reminder_call(sentence: str) -> ToolCall | None:
     """reminders.create of "remind me <when> to <task>" / "remind me to <task> <when>" (or "don't let me forget to …",
     "I want to be reminded to …"), when <when> reads as a time."""
-    said = _NOTE_END.sub("", sentence.strip())
+    said = NOTE_END.sub("", sentence.strip())
     if m := _REMIND_TO.search(said):
         words = m["rest"].split()
         splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]

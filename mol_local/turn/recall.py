@@ -14,7 +14,8 @@ from memory import fts
 from memory.timewords import TIME_QUESTION, Window, in_window, time_window
 from mol_local.extract import supersede
 from mol_local.statements import is_question, is_request, key_of, second_person, statements
-from mol_local.turn.ground import asks_for_a_note, content_stems
+from mol_local.turn.ground import content_stems
+from mol_local.turn.notes_asked import asks_for_a_note
 from mol_local.turn.result import TurnResult
 
 if TYPE_CHECKING:

@@ -164,7 +164,7 @@ def test_a_reminder_made_for_a_tick_off_completes_the_one_named(request_text: st
     ("Can you write down that the boiler was serviced in October?",
      ("notes.create", {"title": "Boiler", "body": "the boiler was serviced in October"})),
     ("What reminders do I have?", ("reminders.list", {})),
-    ("What did I note about the gate?", None),
+    ("What did I note about the gate?", ("notes.find", {"query": "gate"})),  # was left to the model, which saved a new note
     ("Remind me at 5 to call Sam and note that the gate code is 4471", None),  # a reminder too: the model's to write
     ("Write me a poem about the sea", None),
 ])
@@ -374,3 +374,19 @@ def test_a_notes_search_looks_for_what_the_request_names() -> None:
     assert made.arguments == {"query": "insurance"}
     kept = ToolCall("notes.find", {"query": "car insurance"}, "")
     assert grounded(kept, "Do I have notes about the car insurance?") == kept  # its words are the request's: they stand
+
+
+def test_a_question_about_what_was_noted_reads_the_notes_and_a_note_keeps_the_persons_words() -> None:
+    """`mol chat`: "What did I note about the boiler?" saved a new note "The boiler is a boiler that makes steam"; "Note
+    that the boiler was serviced on 2 November" was saved as "the boiler is serviced on 2 November"."""
+    made = grounded(ToolCall("notes.create", {"title": "Boiler", "body": "The boiler is a boiler that makes steam"}, "raw"),
+                    "What did I note about the boiler?")
+    assert (made.name, made.arguments, made.answers) == ("notes.find", {"query": "boiler"}, True)
+    kept = grounded(ToolCall("notes.create", {"title": "Boiler", "body": "the boiler is serviced on 2 November"}, "raw"),
+                    "Note that the boiler was serviced on 2 November")
+    assert kept.arguments == {"title": "Boiler", "body": "the boiler was serviced on 2 November"} and kept.answers
+    same = ToolCall("notes.create", {"title": "Boiler", "body": "the boiler was serviced on 2 November"}, "raw")
+    assert grounded(same, "Note that the boiler was serviced on 2 November") == same
+    from mol_local.turn.ground import settled_call
+
+    assert settled_call("What did I write down about the wifi?").arguments == {"query": "wifi"}  # type: ignore[union-attr]
