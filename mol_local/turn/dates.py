@@ -55,6 +55,8 @@ _FORMS = {
                       r",?\s+if\s+(?:i\s+was\s+|i'm\s+|they\s+were\s+|he\s+was\s+|she\s+was\s+)?born\s+in\s+(?P<year>(?:19|20)\d{2})$", re.I),
     "shift": re.compile(rf"^{_WHAT}\s+(?:the\s+)?(?:date|day)\s+(?:is\s+it\s+|will\s+it\s+be\s+|was\s+it\s+)?(?:in\s+)?(?P<n>\d{{1,5}})\s+(?P<unit>days?|weeks?)"
                         r"(?:\s+(?P<dir>from\s+(?:today|now)|after\s+today|ago|from\s+now|later))?$", re.I),
+    "dated": re.compile(rf"^{_WHAT}\s+(?:the\s+)?date\s+(?:is\s+it\s+|will\s+it\s+be\s+|is\s+)?(?:on\s+)?(?:(?P<which>next|this|coming|this\s+coming)\s+)?"
+                        rf"(?:(?P<wd>{'|'.join(_WEEKDAYS)})|(?P<rel>tomorrow|yesterday))$", re.I),
     "today": re.compile(rf"^{_WHAT}\s+(?:the\s+date\s+today|today's\s+date|the\s+date|day\s+is\s+it(?:\s+today)?|day\s+is\s+today|the\s+day\s+today)$", re.I),
 }
 _MAX_CHARS = 160
@@ -129,6 +131,12 @@ def _code(kind: str, m: re.Match[str], today: date, head: str) -> str | None:
                 f"today.year - {born}")
     if kind == "today":
         return f"# answer: Today is {{}}.\n{head}f\"{{today:%A}} {{today.day}} {{today:%B %Y}}\""
+    if kind == "dated":  # "What's the date next Friday?": L0 said "5 Dec 2026, 04:36", today's
+        ahead = {"tomorrow": 1, "yesterday": -1}[m["rel"].lower()] if m["rel"] else (_WEEKDAYS[m["wd"].lower()] - today.weekday()) % 7 \
+            or (0 if (m["which"] or "").lower() == "this" else 7)  # "this Saturday" on a Saturday is today
+        said = m["rel"].capitalize() if m["rel"] else f"{(m['which'] or '').capitalize()} {m['wd'].capitalize()}".strip()
+        shown = "f\"{d.day} {d:%B %Y}\"" if m["wd"] else "f\"{d:%A} {d.day} {d:%B %Y}\""  # the weekday is said already
+        return f"# answer: {said} {'was' if ahead < 0 else 'is'} {{}}.\n{head}d = today + timedelta(days={ahead})\n{shown}"
     if kind == "weekday":
         read = _read(m, "a", today)
         if read is None:

@@ -46,6 +46,10 @@ def _answer(question: str, today: date = TODAY) -> str:
     ("What date was it 3 weeks ago?", "3 weeks ago (Friday 4 December 2026) was Friday 13 November 2026."),
     ("Can you tell me what's the date today?", "Today is Friday 4 December 2026."),
     ("what day is it", "Today is Friday 4 December 2026."),
+    ("What's the date next Friday?", "Next Friday is 11 December 2026."),  # mol chat, L0: today's date and time
+    ("What date is Sunday?", "Sunday is 6 December 2026."),
+    ("What is the date tomorrow?", "Tomorrow is Saturday 5 December 2026."),
+    ("What's the date this Friday?", "This Friday is 4 December 2026."),  # today
 ])
 def test_a_calendar_question_is_computed_from_the_conversations_clock(question: str, answer: str) -> None:
     assert _answer(question) == answer

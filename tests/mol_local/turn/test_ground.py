@@ -338,6 +338,8 @@ def test_a_reminder_with_no_time_asks_when_and_one_clock_time_is_kept() -> None:
 @pytest.mark.parametrize(("text", "sees"), [
     ("What's on my calendar tomorrow?", True), ("what do I have tomorrow?", True), ("What have I got on this week", True),
     ("Add the dentist to my calendar on Friday at 3pm", False), ("What's the weather tomorrow?", False),
+    ("What do I have to do today?", True),  # mol chat: "Good to know — you have everything to do on Sat 5 Dec 2026"
+    ("What do I have on Friday?", True), ("Anything due tomorrow?", True), ("What do I have to do to bake bread?", False),
 ])
 def test_a_calendar_question_lists_the_reminders(text: str, sees: bool) -> None:
     """Tried with mol chat: "What's on my calendar tomorrow?" got "Your calendar is on November 30th."."""
