@@ -15,7 +15,7 @@ from memory.timewords import TIME_QUESTION, Window, in_window, time_window
 from mol_local.extract import supersede
 from mol_local.statements import is_question, is_request, key_of, second_person, statements
 from mol_local.turn.ground import content_stems
-from mol_local.turn.notes_asked import asks_for_a_note
+from mol_local.turn.notes_asked import asks_for_a_note, note_call
 from mol_local.turn.result import TurnResult
 
 if TYPE_CHECKING:
@@ -326,8 +326,12 @@ def said_row(runtime: Runtime, text: str, conversation_id: str, *, source: str |
 
     Only the person's words are kept, not the answer: a small base's answer is no evidence of anything, and
     the row is shown as it is in a later tail. It is stored by the turn's commit (`remember_writer`), so it
-    has the turn's consent and goes with any forget of that turn or conversation."""
+    has the turn's consent and goes with any forget of that turn or conversation. A note asked for ("Note that
+    the boiler was serviced on 2 November") is kept as its words: weeks later "When was the boiler serviced?"
+    had got "The boiler serviced on Dec 5 2026." with nothing of it in the tail."""
     words = " ".join(text.split())
+    noted = note_call(words) if is_request(words) else None  # a note's words are what was said ("When was the boiler serviced?")
+    words = str(noted.arguments["body"]) if noted is not None else words
     if not runtime.hcp.memory.auto_extract or source or len(words.split()) < SAID_MIN_WORDS or words.startswith("/") or is_request(words):
         return None
     return new_memory(said_text(words[:SAID_MAX_CHARS]), kind=SAID, origin="said", conversation_id=conversation_id,

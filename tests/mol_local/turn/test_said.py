@@ -40,6 +40,15 @@ def test_questions_commands_and_a_few_words_are_not_kept(runtime, text: str) -> 
     assert said_row(runtime, text, "c1") is None
 
 
+def test_a_note_asked_for_is_kept_as_its_words(runtime) -> None:
+    """`mol chat`: weeks after "Note that the boiler was serviced on 2 November", "When was the boiler serviced?" got
+    "The boiler serviced on Dec 5 2026." — the request had not been kept, so nothing of it reached the tail."""
+    row = said_row(runtime, "Note that the boiler was serviced on 2 November", "c1")
+    assert row is not None and row.text == 'You said: "the boiler was serviced on 2 November"'
+    assert said_row(runtime, "Write down that the wifi password is in the blue drawer, thanks", "c1").text == \
+        'You said: "the wifi password is in the blue drawer"'  # type: ignore[union-attr]
+
+
 def test_an_api_clients_turn_is_not_kept(runtime) -> None:
     assert said_row(runtime, PLUMBER, "c1") is not None and said_row(runtime, PLUMBER, "c1", source="api") is None
 
