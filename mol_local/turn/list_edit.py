@@ -22,6 +22,7 @@ from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from mol_local.genui.document import UIDocument
 from mol_local.genui.ground import MAX_ITEM_WORDS, NEAR
 from mol_local.genui.store import GenUIStore
+from mol_local.turn.about import command_turn
 from mol_local.turn.result import TurnResult
 from mol_local.turn.ui import UI_SLOT
 
@@ -117,10 +118,15 @@ def list_edit_turn(session: Session, text: str) -> TurnResult | None:
     request is no list edit, the conversation has no checklist, or a remove or tick names none of its items."""
     asked = asked_edit(text, bool(session.tasks) and session.tasks[-1].slot == UI_SLOT)
     rt = session.runtime
-    if asked is None or UI_SLOT not in rt.hcp.slots:
+    if (asked or asked_edit(text, list_shown_last=True)) is None or UI_SLOT not in rt.hcp.slots:
         return None
     store = GenUIStore(rt.db)
-    for row in store.list(conversation_id=session.conversation_id, limit=20):
+    rows = store.list(conversation_id=session.conversation_id, limit=20)
+    if not any(c.get("type") == "Checklist" for row in rows for c in store.document(row["id"]).components):
+        return _no_list_turn(session, text)
+    if asked is None:
+        return None
+    for row in rows:
         doc = store.document(row["id"])
         if (done := edited(doc, store.state(row["id"]), *asked)) is not None:
             break
@@ -138,3 +144,15 @@ def list_edit_turn(session: Session, text: str) -> TurnResult | None:
     result = TurnResult(session.conversation_id, task.id, UI_SLOT, answer, route, summary)
     result.document, result.view_id = new_doc.to_json(), ui_row["id"]
     return result
+
+
+def _no_list_turn(session: Session, text: str) -> TurnResult | None:
+    """"Add milk" in a conversation with no checklist: which list is not known, so the answer asks (L0 had written "The
+    user's milk: the user's milk" forty times). None for anything else ("Add salt to the soup", "Add 5 and 7")."""
+    asked = asked_edit(text, list_shown_last=True)
+    if asked is None or asked[0] != "add" or any(len(i.split()) > 3 or re.search(r"\bto\b", i, re.I) for i in asked[1]):
+        return None
+    named = ", ".join(asked[1])
+    reply = (f"There's no list in this conversation to add {named} to. Say \"Make a shopping list: {named}\" (or a to-do list, "
+             "a packing list…) and I'll start one.")
+    return command_turn(session, text, reply, f"The user asked to add {named} to a list; there was none, so I asked which.", LIST_EDIT)

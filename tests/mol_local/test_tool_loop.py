@@ -178,7 +178,9 @@ def test_a_note_the_model_only_says_it_wrote_is_written(scripted_runtime) -> Non
     found = rt.session().run_turn("Write down that the gate code is 4471", slot="L0")
     assert found.answer == "Noted: the gate code is 4471." and len(list(rt.db.query("select id from notes"))) == 3
     scripted.outputs = ["You noted that the office printer PIN is 3308."]
-    assert rt.session().run_turn("What did I note about the printer?", slot="L0").tool_calls == []  # a question writes nothing
+    asked = rt.session().run_turn("What did I note about the printer?", slot="L0")  # a question reads, writes nothing
+    assert [c["name"] for c in asked.tool_calls] == ["notes.find"] and len(list(rt.db.query("select id from notes"))) == 3
+    assert "the office printer PIN is 3308" in asked.answer
 
 
 def test_a_reminder_made_for_a_tick_off_completes_the_one_named_instead(scripted_runtime) -> None:

@@ -71,3 +71,20 @@ def test_without_a_checklist_or_a_named_item_the_model_answers(scripted_runtime)
     GenUIStore(rt.db).save(parse_document(TODO), conversation_id=session.conversation_id)
     assert session.run_turn("Tick off walk the dog").route.raw_output != LIST_EDIT  # type: ignore[union-attr]  (not on it)
     assert len(scripted.outputs) < 2  # the model answered
+
+
+def test_add_with_no_list_in_the_conversation_asks_which_list(scripted_runtime) -> None:
+    """`mol chat "Add milk"` in a new conversation: L0 wrote "The user's milk: the user's milk" forty times."""
+    rt, scripted = scripted_runtime(["never read"])
+    session = rt.session()
+    asked = session.run_turn("Add milk")
+    assert asked.answer.startswith("There's no list in this conversation to add milk to.") and scripted.outputs == ["never read"]
+    assert asked.route is not None and asked.route.raw_output == LIST_EDIT
+    GenUIStore(rt.db).save(parse_document(TODO), conversation_id=session.conversation_id)
+    added = session.run_turn("Add milk to the list")
+    assert added.document["state"]["items"][-1] == {"label": "Milk", "done": False}  # type: ignore[index]
+
+
+def test_add_that_names_no_list_item_is_left_to_the_model(scripted_runtime) -> None:
+    rt, scripted = scripted_runtime(["Stir it in slowly.", "Stir it in slowly."])
+    assert not rt.session().run_turn("Add salt to the soup").answer.startswith("There's no list")
