@@ -31,8 +31,8 @@ _COUNT = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3"}
 
 
 def before_my_event(request: str) -> bool:
-    """"Remind me the day before my doctor's appointment": the turn recalls the facts for this call alone (a reminder's
-    tail gets no memories: `recall.acts_on_its_own_words`)."""
+    """"Remind me the day before my doctor's appointment": the turn recalls memories for it, though a reminder's tail
+    otherwise gets none (`recall.acts_on_its_own_words`), and records them as used, as for any recall."""
     return _ASK_MY.match(" ".join(request.split())) is not None
 
 

@@ -114,8 +114,9 @@ def edited(doc: UIDocument, state: dict[str, Any], op: str, names: list[str]) ->
 
 
 def list_edit_turn(session: Session, text: str) -> TurnResult | None:
-    """One committed L3 turn answering with the conversation's newest checklist changed as asked; None when the
-    request is no list edit, the conversation has no checklist, or a remove or tick names none of its items."""
+    """One committed L3 turn answering with the conversation's newest checklist changed as asked (with none in the
+    conversation, an add is asked which list: `_no_list_turn`); None when the request is no list edit, or a remove or
+    tick names none of the items."""
     asked = asked_edit(text, bool(session.tasks) and session.tasks[-1].slot == UI_SLOT)
     rt = session.runtime
     if (asked or asked_edit(text, list_shown_last=True)) is None or UI_SLOT not in rt.hcp.slots:

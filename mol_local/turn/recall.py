@@ -242,7 +242,7 @@ def keyed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | 
         return None
     asked = content_stems(text)
     keyed = [(r.memory.text, value) for r in recalled if r.memory.kind != SAID for key, value in [key_of(r.memory.text)]
-             if key and key.startswith("my:") and content_stems(key[3:]) <= asked and value]
+             if key and key.startswith("my:") and (subject := content_stems(key[3:])) and subject <= asked and value]
     if len(keyed) != 1 or same_words(keyed[0][1], answer):
         return None
     said = second_person(keyed[0][0]).rstrip(".")

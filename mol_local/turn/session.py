@@ -271,7 +271,7 @@ class Session:
         new: list[MessageRecord] = [MessageRecord("user", text)]
         stack = rt.slot_stack(slot)
         answer = ""
-        wants_memory = memories_may_leave(rt) and opts.memory and not acts_on_its_own_words(text)
+        wants_memory = memories_may_leave(rt) and opts.memory and (not acts_on_its_own_words(text) or before_my_event(text))
         recalled = recall(rt, text, self.conversation_id) if wants_memory else []
         now = rt.clock()
         notes = tail_notes(recalled, text, now)
@@ -280,8 +280,7 @@ class Session:
         code_report: Checked | None = None
         tool_calls: list[dict] = []
         plain = self.tools is not None and opts.grammar is None  # tool calls are read from the answer
-        facts = recalled or (recall(rt, text, self.conversation_id) if plain and memories_may_leave(rt) and before_my_event(text) else [])
-        first = first_calls(text, rt.tool_hub, self.conversation_id, history, now, [r.memory.text for r in facts]) if plain else []
+        first = first_calls(text, rt.tool_hub, self.conversation_id, history, now, [r.memory.text for r in recalled]) if plain else []
         words = False  # the model's calls were all refused as asked for by nothing: it answers again, in words only
         asked: GenerationRequest | None = None  # the last answer hop the model was asked, redrafted if its code fails
         while machine.step is Step.ANSWER:
