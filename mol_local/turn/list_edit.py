@@ -117,19 +117,20 @@ def list_edit_turn(session: Session, text: str) -> TurnResult | None:
     """One committed L3 turn answering with the conversation's newest checklist changed as asked (with none in the
     conversation, an add is asked which list: `_no_list_turn`); None when the request is no list edit, or a remove or
     tick names none of the items."""
-    asked = asked_edit(text, bool(session.tasks) and session.tasks[-1].slot == UI_SLOT)
+    shown_last = bool(session.tasks) and session.tasks[-1].slot == UI_SLOT
+    bare = asked_edit(text, list_shown_last=True)  # the same, with "Add X" read as an add wherever it comes
+    asked = bare if shown_last else asked_edit(text)
     rt = session.runtime
-    if (asked or asked_edit(text, list_shown_last=True)) is None or UI_SLOT not in rt.hcp.slots:
+    if bare is None or UI_SLOT not in rt.hcp.slots:
         return None
     store = GenUIStore(rt.db)
-    rows = store.list(conversation_id=session.conversation_id, limit=20)
-    if not any(c.get("type") == "Checklist" for row in rows for c in store.document(row["id"]).components):
-        return _no_list_turn(session, text)
+    docs = [(row["id"], store.document(row["id"])) for row in store.list(conversation_id=session.conversation_id, limit=20)]
+    if not any(c.get("type") == "Checklist" for _, doc in docs for c in doc.components):
+        return _no_list_turn(session, text, bare)
     if asked is None:
         return None
-    for row in rows:
-        doc = store.document(row["id"])
-        if (done := edited(doc, store.state(row["id"]), *asked)) is not None:
+    for view_id, doc in docs:
+        if (done := edited(doc, store.state(view_id), *asked)) is not None:
             break
     else:
         return None
@@ -147,11 +148,10 @@ def list_edit_turn(session: Session, text: str) -> TurnResult | None:
     return result
 
 
-def _no_list_turn(session: Session, text: str) -> TurnResult | None:
+def _no_list_turn(session: Session, text: str, asked: tuple[str, list[str]]) -> TurnResult | None:
     """"Add milk" in a conversation with no checklist: which list is not known, so the answer asks (L0 had written "The
     user's milk: the user's milk" forty times). None for anything else ("Add salt to the soup", "Add 5 and 7")."""
-    asked = asked_edit(text, list_shown_last=True)
-    if asked is None or asked[0] != "add" or any(len(i.split()) > 3 or re.search(r"\bto\b", i, re.I) for i in asked[1]):
+    if asked[0] != "add" or any(len(i.split()) > 3 or re.search(r"\bto\b", i, re.I) for i in asked[1]):
         return None
     named = ", ".join(asked[1])
     reply = (f"There's no list in this conversation to add {named} to. Say \"Make a shopping list: {named}\" (or a to-do list, "
