@@ -17,7 +17,7 @@ SLOT_LABELS = ("L0", "L1", "L2", "L3")
 TOOL_FAMILIES: dict[str, tuple[str, ...]] = {
     "python": ("python",),
     "notes": ("notes.create", "notes.find", "notes.read"),
-    "reminders": ("reminders.create", "reminders.list", "reminders.complete"),
+    "reminders": ("reminders.create", "reminders.list", "reminders.complete", "reminders.cancel"),
     "files": ("files.list", "files.read"),
     "memory": ("memory.search", "memory.remember"),
     "skills": ("save_tool", "promote_tool"),

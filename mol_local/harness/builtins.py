@@ -103,6 +103,16 @@ def _reminders_complete(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
     return ToolOutcome(f"Done: {row['text']}.{again} {rest}")
 
 
+def _reminders_cancel(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    """Two lines, what went and what is left: a turn that cancels several answers with every first line and the
+    last second line."""
+    row = ctx.reminders.cancel(a["id"])
+    repeats = _repeats(row).removeprefix(" (repeats ").removesuffix(")")
+    when = f" ({local_due(row['due_at'])}{f', repeated {repeats}; no more times' if repeats else ''})" if row["due_at"] else ""
+    left = [f"{r['text']} ({local_due(r['due_at'])})" for r in ctx.reminders.list()]
+    return ToolOutcome(f"Cancelled: {row['text']}{when}.\n" + (f"Still open: {'; '.join(left)}." if left else "No reminders are open now."))
+
+
 def _resolve(ctx: ToolContext, rel: str) -> Path:
     root = ctx.workspace.resolve()
     path = (root / rel).resolve()
@@ -172,6 +182,8 @@ BUILTIN_SPECS: tuple[ToolSpec, ...] = (
               Param("before", str, "remind this long before due", False, max_chars=40)), _reminders_create),
     ToolSpec("reminders.list", "list open reminders", (Param("include_done", bool, "also completed ones", False),), _reminders_list),
     ToolSpec("reminders.complete", "mark a reminder done", (Param("id", str, "reminder id from reminders.list", max_chars=12),), _reminders_complete),
+    ToolSpec("reminders.cancel", "delete a reminder (a repeating one stops)", (Param("id", str, "reminder id from reminders.list", max_chars=12),),
+             _reminders_cancel),
     ToolSpec("files.list", "list a folder of the workspace", (Param("path", str, "folder relative to the workspace", False, max_chars=200),), _files_list),
     ToolSpec("files.read", "read a text file of the workspace", (Param("path", str, "file relative to the workspace", max_chars=200),), _files_read),
     ToolSpec("memory.search", "search what you remember about the user", (Param("query", str, "what to look for", max_chars=200), Param("k", int, "most results", False)), _memory_search),

@@ -131,6 +131,16 @@ class RemindersStore:
                     db["reminders"].insert(following)
         return {"id": row["id"], "text": row["text"], "completed_at": row["completed_at"] or "now", "next": following}
 
+    def cancel(self, reminder_id: str) -> dict:
+        """Removes a reminder the person no longer wants, done or not; one that repeats stops repeating (ticking it
+        off would open its next time, which is why "Delete my stretch reminder" needs this and not `complete`)."""
+        with transaction(self.db) as db:
+            rows = list(db.query("select * from reminders where id = ?", [reminder_id]))
+            if not rows:
+                raise BadArguments(f"no reminder with id {reminder_id!r} — list them with reminders.list")
+            db.execute("delete from reminders where id = ?", [reminder_id])
+        return rows[0]
+
     def due(self, now: datetime | None = None) -> list[dict]:
         """Open reminders whose time has come: what the app surfaces."""
         stamp = (now or datetime.now(timezone.utc)).astimezone(timezone.utc).isoformat(timespec="seconds")

@@ -2,7 +2,7 @@
 
 Tried with `mol chat`: that question got every open reminder, today's and the 15th's beside tomorrow's.
 When the request names a day ("today", "tonight", "tomorrow", a weekday) or a week ("this week", "next
-week"), the list the tool returned is narrowed to it here and the answer says which day it read; the
+week"; on a Saturday "this week" had read Sat–Sun and hidden Tuesday's dentist), the list the tool returned is narrowed to it here and the answer says which day it read; the
 others are counted, never dropped from sight without a word.
 """
 
@@ -27,6 +27,9 @@ def _window(word: str, today: date) -> tuple[date, date, str]:
     if word == "tomorrow":
         day = today + timedelta(days=1)
         return day, day, f"tomorrow ({day:%a %d %b})"
+    if word == "this week" and today.weekday() >= 5:  # on a weekend "this week" is the days ahead, not the one or two left
+        last = today + timedelta(days=6)
+        return today, last, f"the next 7 days ({today:%a %d %b} to {last:%a %d %b})"
     if word.endswith("week"):
         monday = today - timedelta(days=today.weekday()) + timedelta(weeks=word.startswith("next"))
         first = max(monday, today)

@@ -38,6 +38,7 @@ _TICK = re.compile(
     r"\b(?:remove|delete|clear|drop|cancel)\b.{0,40}\breminders?\b|\b(?:off|from) my (?:reminders|list|to-?do)",
     re.I,
 )
+_REMOVE = re.compile(r"\b(?:remove|delete|clear|drop|cancel|scrap|get rid of)\b", re.I)  # the reminder goes; ticked off, a repeating one comes back
 _DONE = re.compile(r"\b(?:done|finished|completed?|did|took care|sorted|dealt with|handled|already)\b", re.I)
 NOT_ASKED = ("not run: the request does not say a reminder is done, so nothing was ticked off — "
              "answer the request; to show the reminders, use reminders.list")
@@ -70,7 +71,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
     if call.name == "reminders.complete":
         if not asks_to_complete(request):
             return replace(call, refused=NOT_ASKED)
-        return replace(with_named_reminder(call, request, open_reminders()), answers=True)  # the tool says what is left
+        named = with_named_reminder(call, request, open_reminders())
+        return replace(named, name="reminders.cancel" if _REMOVE.search(request) else named.name, answers=True)  # the tool says what is left
     if call.name in ("reminders.create", "reminders.list") and asks_to_see_reminders(request):
         return ToolCall("reminders.list", {}, call.raw, answers=True)
     if call.name in ("notes.find", "notes.read", "notes.create", "reminders.list", "memory.search") and asks_to_see_notes(request):
@@ -246,7 +248,11 @@ def read_answer(calls: Sequence[dict]) -> str:
     kept = [c for c in calls if c["name"] == "memory.remember" and not c["result"].startswith("Error")]
     if kept:  # L0 had answered "I'll remember that your notes are the user's notes." for an allergy
         return "\n".join(f"Got it — I'll remember that {facts_said(c['arguments']['text'])}." for c in kept)
-    done = [_said_back(c) if c["result"].startswith("Error: not run:") else c["result"].strip() for c in calls if c["name"] == "reminders.complete"]
+    cancelled = [c["result"].strip().splitlines() for c in calls if c["name"] == "reminders.cancel" and not c["result"].startswith("Error")]
+    if cancelled:  # several: each one that went, then what is left after the last
+        return "\n".join([lines[0] for lines in cancelled] + cancelled[-1][1:])
+    done = [_said_back(c) if c["result"].startswith("Error: not run:") else c["result"].strip()
+            for c in calls if c["name"] in ("reminders.complete", "reminders.cancel")]
     if done:
         return "\n".join(done)
     if any(c["name"] == "reminders.create" for c in calls):  # a reminder and a note asked together

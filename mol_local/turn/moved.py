@@ -104,7 +104,7 @@ def answered_when(request: str, previous: Sequence, now: datetime) -> list[ToolC
 
 
 def moved_calls(request: str, latest: dict | None, now: datetime) -> list[ToolCall]:
-    """reminders.create at the new time, then reminders.complete of the old one, for a follow-up that moves the
+    """reminders.create at the new time, then reminders.cancel of the old one, for a follow-up that moves the
     newest open reminder (`latest`: a reminders row); [] for any other request."""
     if latest is None or latest.get("repeat") or not latest.get("due_at"):
         return []
@@ -113,13 +113,13 @@ def moved_calls(request: str, latest: dict | None, now: datetime) -> list[ToolCa
     if new is None or new == old:
         return []
     create = answering_call("reminders.create", {"text": latest["text"], "due": new.isoformat(timespec="minutes")})
-    return [create] if new < now else [create, answering_call("reminders.complete", {"id": latest["id"]})]
+    return [create] if new < now else [create, answering_call("reminders.cancel", {"id": latest["id"]})]
 
 
 def moved_answer(calls: list[dict]) -> str | None:
     """"Moved: renew my passport — now Fri 11 Dec 2026, 15:00." from a move's two results; None for other calls."""
     names = [c["name"] for c in calls]
-    if names != ["reminders.create", "reminders.complete"] or calls[0]["result"].startswith("Error"):
+    if names != ["reminders.create", "reminders.cancel"] or calls[0]["result"].startswith("Error"):
         return None
     m = re.match(r"^Reminder \w+ set for (?P<at>[^:]+:\d{2}): (?P<text>.+)$", calls[0]["result"].strip().splitlines()[0])
     return f"Moved: {m['text']} — now {m['at']}." if m else None

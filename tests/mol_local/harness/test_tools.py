@@ -45,6 +45,19 @@ def test_reminders_create_list_complete_and_due(harness, hub: ToolHub) -> None:
     assert call(harness, "reminders.complete", {"id": other}) == ("Done: someday. Nothing else is open.", "ok")
 
 
+
+def test_reminders_cancel_removes_one_and_a_repeating_one_stops(harness, hub: ToolHub) -> None:
+    """`mol chat`: "Delete my stretch reminder" had ticked it off, and a ticked-off daily reminder opens tomorrow's."""
+    daily = call(harness, "reminders.create", {"text": "stretch", "due": "every day at 7am"})[0].split()[1]
+    other = call(harness, "reminders.create", {"text": "call mum", "due": "2030-01-04T15:00"})[0].split()[1]
+    text, status = call(harness, "reminders.cancel", {"id": daily})
+    assert status == "ok" and text.startswith("Cancelled: stretch (") and "repeated every day; no more times)." in text
+    assert text.splitlines()[1] == "Still open: call mum (Fri 4 Jan 2030, 15:00)."
+    assert [r["text"] for r in hub.reminders.list(include_done=True)] == ["call mum"]  # no next time, no done row
+    assert call(harness, "reminders.cancel", {"id": other})[0] == "Cancelled: call mum (Fri 4 Jan 2030, 15:00).\nNo reminders are open now."
+    gone, status = call(harness, "reminders.cancel", {"id": other})
+    assert status != "ok" and f"no reminder with id {other!r}" in gone
+
 def test_reminder_with_unreadable_due_date(harness) -> None:
     text, status = call(harness, "reminders.create", {"text": "x", "due": "next tuesday-ish"})
     assert status == "bad_arguments" and "not a time I can read" in text and "tomorrow 9am" in text

@@ -29,14 +29,14 @@ def test_which_follow_ups_move_and_to_when(request_text: str, new: datetime | No
     assert moved_time(request_text, OLD, NOW) == new
 
 
-def test_the_calls_set_first_and_tick_off_after_and_a_passed_time_only_fails() -> None:
+def test_the_calls_set_first_and_cancel_after_and_a_passed_time_only_fails() -> None:
     row = {"id": "r1", "text": "renew my passport", "due_at": OLD.astimezone().isoformat(), "repeat": None}
     made = moved_calls("make it 3pm", row, NOW)
     assert [(c.name, c.arguments) for c in made] == [("reminders.create", {"text": "renew my passport", "due": "2026-12-11T15:00"}),
-                                                     ("reminders.complete", {"id": "r1"})]
-    assert [c.name for c in moved_calls("move it to 8am today", row, NOW)] == ["reminders.create"]  # refused by the tool, nothing ticked off
+                                                     ("reminders.cancel", {"id": "r1"})]
+    assert [c.name for c in moved_calls("move it to 8am today", row, NOW)] == ["reminders.create"]  # refused by the tool, nothing cancelled
     assert moved_calls("make it 3pm", {**row, "repeat": "weekly"}, NOW) == []  # a repeating one: the model's
     results = [{"name": "reminders.create", "result": "Reminder ab set for Fri 11 Dec 2026, 15:00: renew my passport"},
-               {"name": "reminders.complete", "result": "Done: renew my passport. Nothing else is open."}]
+               {"name": "reminders.cancel", "result": "Cancelled: renew my passport (Thu 10 Dec 2026, 09:00).\nNo reminders are open now."}]
     assert moved_answer(results) == "Moved: renew my passport — now Fri 11 Dec 2026, 15:00."
     assert moved_answer(results[:1]) is None

@@ -1,4 +1,4 @@
-"""A reminder moved by name (mol_local/turn/rescheduled.py): which reminder, to when, and a name that is not open."""
+"""A reminder moved, cancelled or done by name (mol_local/turn/rescheduled.py): which reminder, to when, and a name that is not open."""
 
 from __future__ import annotations
 
@@ -33,11 +33,13 @@ def _ids(hub: SimpleNamespace) -> dict[str, str]:
     ("Can you reschedule the dentist to Thursday please", "go to the dentist", "2026-12-10T14:00"),  # a new day keeps the clock
     ("push the rent reminder back an hour", "pay the rent", "2026-12-09T13:00"),
     ("Move the rent reminder an hour earlier", "pay the rent", "2026-12-09T11:00"),
+    ("Snooze the rent reminder by 30 minutes", "pay the rent", "2026-12-09T12:30"),  # seen: a reminder called "Snooze the haircut reminder"
+    ("delay my dentist reminder 15 minutes", "go to the dentist", "2026-12-08T14:15"),
 ])
-def test_the_named_reminder_is_set_again_and_the_old_one_ticked_off(hub: SimpleNamespace, request_text: str, text: str, due: str) -> None:
+def test_the_named_reminder_is_set_again_and_the_old_one_cancelled(hub: SimpleNamespace, request_text: str, text: str, due: str) -> None:
     made = named_move(request_text, hub, NOW)
     assert [(c.name, c.arguments) for c in made] == [("reminders.create", {"text": text, "due": due}),
-                                                     ("reminders.complete", {"id": _ids(hub)[text]})]
+                                                     ("reminders.cancel", {"id": _ids(hub)[text]})]
     assert not any(c.refused for c in made)
 
 
@@ -58,12 +60,14 @@ def test_other_requests_are_not_moves(hub: SimpleNamespace, request_text: str) -
     assert named_move("Move my dentist reminder to 4pm", None, NOW) == []
 
 
-def test_a_reminder_named_to_delete_is_ticked_off_and_two_alike_are_not_guessed(hub: SimpleNamespace) -> None:
+def test_a_reminder_named_to_delete_is_cancelled_and_two_alike_are_not_guessed(hub: SimpleNamespace) -> None:
     """`mol chat -c "Delete the bank reminder"`: L0 answered "Remove the bank reminder from the list." and called nothing."""
     from mol_local.turn.rescheduled import named_cancel
 
     made = named_cancel("Delete the dentist reminder", hub)
-    assert [(c.name, c.arguments, c.refused) for c in made] == [("reminders.complete", {"id": _ids(hub)["go to the dentist"]}, None)]
+    assert [(c.name, c.arguments, c.refused) for c in made] == [("reminders.cancel", {"id": _ids(hub)["go to the dentist"]}, None)]
+    about = named_cancel("Cancel the reminder about the rent", hub)
+    assert [(c.name, c.arguments) for c in about] == [("reminders.cancel", {"id": _ids(hub)["pay the rent"]})]
     hub.reminders.create("go to the dentist", "Friday at 9am")
     two = named_cancel("Cancel my dentist reminder please", hub)
     assert len(two) == 1 and two[0].refused and two[0].refused.startswith("not run: 2 open reminders are about dentist")
@@ -81,3 +85,42 @@ def test_also_remind_me_before_that_is_the_newest_reminder_again_earlier() -> No
     assert [(c.name, c.arguments) for c in made] == [("reminders.create", {"text": "call the bank", "due": "2026-12-06T10:00",
                                                                            "before": "30 minutes"})]
     assert before_that("remind me to call mum", latest) == [] and before_that("Also remind me an hour before that", None) == []
+
+
+def test_cancel_all_my_reminders_cancels_each_open_one_and_with_none_says_so(hub: SimpleNamespace) -> None:
+    """`mol chat`: "Cancel all my reminders" got "The request failed to run, so let's examine the details …" and kept them all."""
+    from mol_local.turn.rescheduled import named_cancel
+
+    made = named_cancel("Cancel all my reminders", hub)
+    assert sorted(c.arguments["id"] for c in made) == sorted(_ids(hub).values()) and not any(c.refused for c in made)
+    assert [c.name for c in named_cancel("clear my reminders please", hub)] == ["reminders.cancel"] * 2
+    for row in hub.reminders.list():
+        hub.reminders.cancel(row["id"])
+    none = named_cancel("Delete all of my reminders", hub)
+    assert len(none) == 1 and none[0].refused == "not run: there are no open reminders to cancel"
+
+
+@pytest.mark.parametrize(("request_text", "text"), [
+    ("I finished the dentist one", "go to the dentist"),  # seen: "Congratulations on completing the dentist one!"
+    ("Ok, I've paid the rent.", "pay the rent"),
+    ("just did the dentist", "go to the dentist"),
+    ("I already went to the dentist, tick that off", "go to the dentist"),
+])
+def test_saying_a_named_reminder_is_done_ticks_it_off(hub: SimpleNamespace, request_text: str, text: str) -> None:
+    from mol_local.turn.rescheduled import named_done
+
+    assert [(c.name, c.arguments) for c in named_done(request_text, hub)] == [("reminders.complete", {"id": _ids(hub)[text]})]
+
+
+@pytest.mark.parametrize("request_text", [
+    "I finished the book",  # names no open reminder
+    "Did I pay the rent?",  # asks
+    "I finished the dentist one, remind me to book the next one in March",  # also asks for a reminder: the model's
+    "What did I finish?",
+    "I talked to my landlord about the rent",  # names the rent, but talking is not paying it
+    "I moved the rent money to savings",
+])
+def test_other_statements_tick_nothing_off(hub: SimpleNamespace, request_text: str) -> None:
+    from mol_local.turn.rescheduled import named_done
+
+    assert named_done(request_text, hub) == []
