@@ -243,7 +243,7 @@ class Runtime:
         from mol_local.harness.spec import call_schema
         from mol_local.structured import tool_call_grammar
 
-        return tool_call_grammar(call_schema(list(self.tool_hub.specs().values()), self.tool_hub.live_choices()))
+        return tool_call_grammar(call_schema([s for s in self.tool_hub.specs().values() if s.listed], self.tool_hub.live_choices()))
 
     def tools_for(self, conversation_id: str) -> ToolRunner | None:
         """One conversation's ToolRunner: the one injected at construction, else the harness's."""

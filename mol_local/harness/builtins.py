@@ -105,7 +105,9 @@ def _reminders_complete(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
 
 def _reminders_cancel(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
     """Two lines, what went and what is left: a turn that cancels several answers with every first line and the
-    last second line."""
+    last second line. Unlisted: the shipped specialists were trained on a system head without it, and listing it
+    changed two of thirty held-out L0 answers for the worse (`mol bench specialists`); the turn settles a cancel
+    from the request (turn/rescheduled.py) or turns the model's reminders.complete into one (turn/ground.py)."""
     row = ctx.reminders.cancel(a["id"])
     repeats = _repeats(row).removeprefix(" (repeats ").removesuffix(")")
     when = f" ({local_due(row['due_at'])}{f', repeated {repeats}; no more times' if repeats else ''})" if row["due_at"] else ""
@@ -183,7 +185,7 @@ BUILTIN_SPECS: tuple[ToolSpec, ...] = (
     ToolSpec("reminders.list", "list open reminders", (Param("include_done", bool, "also completed ones", False),), _reminders_list),
     ToolSpec("reminders.complete", "mark a reminder done", (Param("id", str, "reminder id from reminders.list", max_chars=12),), _reminders_complete),
     ToolSpec("reminders.cancel", "delete a reminder (a repeating one stops)", (Param("id", str, "reminder id from reminders.list", max_chars=12),),
-             _reminders_cancel),
+             _reminders_cancel, listed=False),  # see _reminders_cancel
     ToolSpec("files.list", "list a folder of the workspace", (Param("path", str, "folder relative to the workspace", False, max_chars=200),), _files_list),
     ToolSpec("files.read", "read a text file of the workspace", (Param("path", str, "file relative to the workspace", max_chars=200),), _files_read),
     ToolSpec("memory.search", "search what you remember about the user", (Param("query", str, "what to look for", max_chars=200), Param("k", int, "most results", False)), _memory_search),

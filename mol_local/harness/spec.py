@@ -45,6 +45,7 @@ class ToolSpec:
     doc: str
     params: tuple[Param, ...]
     handler: Callable[[ToolContext, dict[str, Any]], ToolOutcome]
+    listed: bool = True  # in the system head and the call grammar; an unlisted tool runs only when the turn settles a call
 
     def signature(self) -> str:
         parts = [f"{p.name}: {_TYPE_NAMES.get(p.type, p.type.__name__)}{'' if p.required else ' (optional)'}" for p in self.params]
@@ -90,6 +91,7 @@ def describe_tools(specs: Sequence[ToolSpec], family_docs: Mapping[str, str] | N
     Kept short (every slot's prefix carries it): dotted tools of one family share
     a line and the family's doc; other tools get their own doc.
     """
+    specs = [s for s in specs if s.listed]
     if not specs:
         return ""
     family_docs = family_docs or {}

@@ -1,4 +1,5 @@
-"""A tip on a bill, a discount, and a sum split between people, computed: "What's 18% tip on a 64 dollar bill?".
+"""A tip on a bill, a discount, a sum split between people and things at a price each, computed: "What's 18% tip on a
+64 dollar bill?", "3 coffees at 2.80 each plus a 10% tip".
 
 Tried with `mol chat` on the embedded default: "What's 18% tip on a 64 dollar bill?" got "You owe $1.80 to the
 bank." (L0), and "Split 120 euros between 3 people" went to L1, which listed the reminders and tried to set one
@@ -25,9 +26,18 @@ _MONEY = _money()
 _TIP = re.compile(
     rf"{_LEAD}(?:what(?:'s| is)|how much is)?\s*(?:an?\s+|the\s+)?(?P<p>\d{{1,2}}(?:\.\d+)?)\s*(?:%|percent|per cent)\s+tip\s+"
     rf"(?:on|for)\s+(?:an?\s+|the\s+|my\s+)?{_MONEY}(?:\s+(?:bill|meal|check|cheque|tab|dinner|lunch))?{_END}", re.IGNORECASE)
+_COUNT = r"\d{1,3}|two|three|four|five|six|seven|eight|nine|ten"
 _SPLIT = re.compile(
-    rf"{_LEAD}(?:split|divide|share)\s+(?:a\s+bill\s+of\s+|the\s+bill\s+of\s+)?{_MONEY}(?:\s+bill)?\s+(?:between|among|by|into|with)\s+"
-    rf"(?P<n>\d{{1,3}}|two|three|four|five|six|seven|eight|nine|ten)(?:\s+(?:people|persons|friends|of us|ways|parts|equally))?{_END}",
+    rf"{_LEAD}(?:split|divide|share)\s+(?:(?:a|an|the|our|my)\s+)?(?:bill\s+of\s+)?{_MONEY}"
+    r"(?:\s+(?:dinner|lunch|breakfast|restaurant|meal|pizza|taxi|cab|hotel|grocery|food|bar|drinks))?(?:\s+(?:bill|check|cheque|tab))?"
+    rf"(?:\s+(?:between|among|by|into|with)\s+|\s+(?=(?:{_COUNT})\s+ways))"
+    rf"(?P<n>{_COUNT})(?:\s+(?:people|persons|friends|of us|ways|parts|equally))?{_END}",
+    re.IGNORECASE)
+_ITEMS = re.compile(  # "3 coffees at 2.80 each plus a 10% tip": L1 had added "Tip: 3 × 10% = 3.00"
+    rf"{_LEAD}(?:what(?:'s| is| are| do| does| would)|how much (?:is|are|would be|will be|for|do|does|would))?\s*(?:the\s+(?:total|cost|price)\s+(?:of|for)\s+)?"
+    rf"(?P<n>{_COUNT})\s+(?P<what>[a-z][a-z' -]{{0,30}}?)\s+(?:at|@|for)\s+{_MONEY}\s*(?:each|apiece|a piece|per (?:item|piece|person|ticket|one))"
+    r"(?:,?\s*(?:plus|with|and|\+|including|incl\.?)\s+(?:an?\s+)?(?P<p>\d{1,2}(?:\.\d+)?)\s*(?:%|percent|per cent)\s+"
+    rf"(?P<kind>tip|tax|vat|service(?: charge)?|sales tax))?(?:\s+(?:cost|come to|in total|altogether|total))?{_END}",
     re.IGNORECASE)
 _OFF = re.compile(
     rf"{_LEAD}(?:what(?:'s| is)|how much is)?\s*(?:(?P<p>\d{{1,2}}(?:\.\d+)?)\s*(?:%|percent|per cent)\s+(?:off|discount on)\s+"
@@ -63,6 +73,8 @@ def bill_code(request: str) -> str | None:
         sign, p = said[0] if said[0] in "$£€" else "", m[f"p{alt}"]
         return (f"# answer: {{}}\nprice, percent = {x}, {p}\noff = round(price * percent / 100, 2)\n"
                 f"f\"{p}% off {said} is {sign}{{price - off:.2f}} (you save {sign}{{off:.2f}}).\"")
+    if m := _ITEMS.match(text):
+        return _items_code(m)
     if m := _SPLIT.match(text):
         n = int(m["n"]) if m["n"].isdigit() else _WORDS[m["n"].lower()]
         if n < 2:
@@ -72,3 +84,17 @@ def bill_code(request: str) -> str | None:
         return (f"# answer: {{}}\ntotal, people = {x}, {n}\neach = total / people\n"
                 f"f\"{said} split {n} ways is {sign}{{each:.2f}} each.\"")
     return None
+
+
+def _items_code(m: re.Match[str]) -> str | None:
+    """N things at a price each, with a tip or a tax on top when one is said."""
+    n = int(m["n"]) if m["n"].isdigit() else _WORDS[m["n"].lower()]
+    x, said = _amount(m)
+    sign = said[0] if said[0] in "$£€" else ""
+    head = f"{m['n']} {m['what']} at {said} each come{'s' if n == 1 else ''} to {sign}{{cost:.2f}}"
+    if not m["p"]:
+        return f"# answer: {{}}\ncount, price = {n}, {x}\ncost = count * price\nf\"{head}.\""
+    kind = m["kind"].lower()
+    kind = kind.upper() if kind == "vat" else kind
+    return (f"# answer: {{}}\ncount, price, percent = {n}, {x}, {m['p']}\ncost = count * price\nextra = round(cost * percent / 100, 2)\n"
+            f"f\"{head}; a {m['p']}% {kind} adds {sign}{{extra:.2f}}, so {sign}{{cost + extra:.2f}} in all.\"")

@@ -6,7 +6,8 @@ was right. A question that is *only* one of these forms is read here, with the c
 today, into a few lines of `datetime` code run in the conversation's sandbox, and the answer is the
 sentence below with the value Python computed:
 
-- the weekday of a date: "What day of the week is 25 December 2027?", "What day was 1 January 2000?"
+- the weekday of a date: "What day of the week is 25 December 2027?", "What day was 1 January 2000?", "… is
+  Christmas this year?" (L0: "This year, Christmas is on December 24.")
 - how many of a weekday in a year or month: "How many Mondays are there in 2027?", "… in March?"
 - days (or weeks) until a date: "How many days until Christmas?", "How many weeks till 1 June?"
 - days between two dates: "How many days between 1 March 2027 and 15 April 2027?"
@@ -37,7 +38,7 @@ _HOLIDAYS = {  # fixed-date days only (Easter moves: left to the model)
 MONTH_PATTERN = "|".join(sorted(_MONTHS, key=len, reverse=True))  # longest first: "march" before "mar"
 _HOLIDAY = "|".join(re.escape(h) for h in sorted(_HOLIDAYS, key=len, reverse=True))
 _DATE = (rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m1>{MONTH_PATTERN})\.?|(?P<m2>{MONTH_PATTERN})\.?\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)"
-         rf"(?:,?\s+(?P<y>\d{{4}}))?|(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})|(?P<hol>{_HOLIDAY})(?:\s+(?P<hy>\d{{4}}))?|(?P<rel>today|tomorrow|yesterday)")
+         rf"(?:,?\s+(?P<y>\d{{4}}))?|(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})|(?P<hol>{_HOLIDAY})(?:\s+(?P<hy>\d{{4}})|\s+(?P<hn>this|next)\s+year)?|(?P<rel>today|tomorrow|yesterday)")
 
 _LEAD = re.compile(r"^(?:(?:hey|hi|ok|okay|so|quick question)[,:!]?\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:tell me\s+)?", re.I)
 _TRAIL = re.compile(r"[\s,]*(?:please)?[\s?.!]*$", re.I)
@@ -81,7 +82,7 @@ def _read(m: re.Match[str], key: str, today: date) -> tuple[date, bool] | None:
             return None
     if "hol" in g:
         month, day = _HOLIDAYS[g["hol"].lower()]
-        year = g.get("hy")
+        year = g.get("hy") or (str(today.year + (g["hn"].lower() == "next")) if "hn" in g else None)  # "Christmas this year"
     else:
         month, day, year = _MONTHS[(g.get("m1") or g["m2"]).lower()], int(g.get("d1") or g["d2"]), g.get("y")
     try:

@@ -5,7 +5,8 @@ days until my birthday?" got "Your birthday is 14 July." — no number — and t
 computes (turn/dates.py) need the date written in the request. When the request names one of the person's
 days ("my birthday", "my sister's birthday", "our anniversary") and a recalled fact with that key holds a day
 and month, the date is put in its place before the request is read, so the count is computed from the
-conversation's clock like any other. With no such fact, or one that is not a date, the request is unchanged
+conversation's clock like any other; so is a date said right after the question ("How many days until my
+birthday? It's on 14 March": L0 had answered "You are right: it's on 14 March."). With no such fact, or one that is not a date, the request is unchanged
 and stays the model's.
 """
 
@@ -22,12 +23,18 @@ _THEIRS = re.compile(r"\b(?:my|our)\s+(?P<what>(?:[a-z]+'s\s+)?(?:birthday|anniv
 _A_DATE = re.compile(rf"^(?:on\s+)?(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:{MONTH_PATTERN})|(?:{MONTH_PATTERN})\s+\d{{1,2}}(?:st|nd|rd|th)?)"
                      r"(?:,?\s+\d{4})?$", re.IGNORECASE)
 
+_TOLD_HERE = re.compile(rf"^(?P<q>.+?\?)\s*(?:it's|it is|its|that's|that is|which is|it falls on)\s+(?:on\s+)?(?:the\s+)?"
+                        rf"(?P<d>\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:{MONTH_PATTERN})|(?:{MONTH_PATTERN})\s+\d{{1,2}}(?:st|nd|rd|th)?)[\s.!]*$",
+                        re.IGNORECASE)
+
 
 def with_known_dates(request: str, facts: Sequence[str]) -> str:
     """`request` with each "my <day>" a recalled fact dates replaced by that date ("14 July"); else unchanged. The facts
     are read only when the request names such a day: this runs before every turn's answer."""
     if not _THEIRS.search(request):
         return request
+    if (told := _TOLD_HERE.match(" ".join(request.split()))) and _THEIRS.search(told["q"]):
+        return _THEIRS.sub(told["d"], told["q"], count=1)  # "How many days until my birthday? It's on 14 March"
     known: dict[str, str] = {}
     for fact in facts:
         key, value = key_of(fact)

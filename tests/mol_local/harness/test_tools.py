@@ -57,6 +57,7 @@ def test_reminders_cancel_removes_one_and_a_repeating_one_stops(harness, hub: To
     assert call(harness, "reminders.cancel", {"id": other})[0] == "Cancelled: call mum (Fri 4 Jan 2030, 15:00).\nNo reminders are open now."
     gone, status = call(harness, "reminders.cancel", {"id": other})
     assert status != "ok" and f"no reminder with id {other!r}" in gone
+    assert "reminders.cancel" not in hub.describe() and "reminders.complete(id)" in hub.describe()  # the head the specialists learned
 
 def test_reminder_with_unreadable_due_date(harness) -> None:
     text, status = call(harness, "reminders.create", {"text": "x", "due": "next tuesday-ish"})

@@ -19,6 +19,12 @@ from tests.mol_local.turn.test_dates import TODAY, _run
     ("What's 15% off 80 dollars?", "15% off $80 is $68.00 (you save $12.00)."),  # L0: "15% of 80 dollars is 15 x 0.15 = 2."
     ("$49.99 with a 20% discount", "20% off $49.99 is $39.99 (you save $10.00)."),
     ("30 percent discount on 60 euros", "30% off €60 is €42.00 (you save €18.00)."),
+    ("Split a 84 pound dinner bill between 4 people", "£84 split 4 ways is £21.00 each."),  # L1 listed the reminder tool's docs
+    ("split the $90 tab 4 ways", "$90 split 4 ways is $22.50 each."),
+    ("How much is 3 coffees at 2.80 each plus a 10% tip?",  # L1: "Tip: 3 × 10% = 3.00"
+     "3 coffees at 2.80 each come to 8.40; a 10% tip adds 0.84, so 9.24 in all."),
+    ("What do 4 tickets at $12.50 each cost?", "4 tickets at $12.50 each come to $50.00."),
+    ("5 pizzas at 9.99 each with 20% VAT", "5 pizzas at 9.99 each come to 49.95; a 20% VAT adds 9.99, so 59.94 in all."),
 ])
 def test_a_tip_or_a_split_is_computed(question: str, answer: str) -> None:
     call = computed_call(question, TODAY)
@@ -27,6 +33,7 @@ def test_a_tip_or_a_split_is_computed(question: str, answer: str) -> None:
 
 @pytest.mark.parametrize("question", ["Split the bill", "Split 120 euros between 1 person", "What's a good tip in Spain?",
                                       "Write a function that splits a bill between n people", "x" * 300,
-                                      "15% off my next order", "Is 15% off 80 dollars a good deal?"])
+                                      "15% off my next order", "Is 15% off 80 dollars a good deal?",
+                                      "I bought 3 coffees at 2.80 each yesterday, remind me to claim them"])
 def test_anything_else_is_left_to_the_model(question: str) -> None:
     assert bill_code(question) is None

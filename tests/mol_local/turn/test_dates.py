@@ -33,6 +33,8 @@ def _answer(question: str, today: date = TODAY) -> str:
     ("How many weeks until 1 June?", "Tuesday 1 June 2027 is 25 weeks and 4 days from today (Friday 4 December 2026)."),
     ("How many days until tomorrow?", "Saturday 5 December 2026 is 1 day from today (Friday 4 December 2026)."),
     ("What day of the week is 25 December 2027?", "25 December 2027 is a Saturday."),
+    ("What day of the week is Christmas this year?", "25 December 2026 is a Friday."),  # L0: "This year, Christmas is on December 24."
+    ("What day is Christmas next year?", "25 December 2027 is a Saturday."),
     ("What day was 1 January 2000?", "1 January 2000 was a Saturday."),
     ("Which day of the week is March 3rd?", "3 March 2027 is a Wednesday."),
     ("What weekday is 2026-12-31?", "31 December 2026 is a Thursday."),
@@ -105,6 +107,9 @@ def test_a_day_the_person_told_is_put_into_the_question() -> None:
     assert with_known_dates("How many days until my sister's birthday?", facts) == "How many days until March 3rd?"
     assert with_known_dates("How many days until my exam?", facts) == "How many days until my exam?"  # not told
     assert with_known_dates("How many days until my birthday?", ["The user's birthday is soon."]).endswith("my birthday?")
+    told = with_known_dates("How many days until my birthday? It's on 14 March", [])  # L0: "You are right: it's on 14 March."
+    assert told == "How many days until 14 March?" and _answer(told).startswith("Sunday 14 March 2027 is 100 days from today")
+    assert with_known_dates("When is my birthday? It's a secret", []) == "When is my birthday? It's a secret"
 
 
 def test_an_age_from_a_year_of_birth() -> None:
