@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING
 
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
+from mol_local.turn.email_draft import asks_draft, draft_answer
 from mol_local.turn.result import TurnResult
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ _LIVE = re.compile(
     r"(?:what(?:'s|\s+is)|how much is)\s+(?:the\s+)?(?P<price>(?:stock|share)\s+price|price of (?:bitcoin|gold|oil)|bitcoin)\b|"
     r"(?:who won|what(?:'s|\s+was|\s+is) the score)\b(?=.*\b(?:last night|yesterday|today|tonight|this weekend|the (?:game|match|race))\b)(?P<score>))"
     r"(?!.*\b\d{4}\b)[^?.!]{0,60}[?.!]*$", re.IGNORECASE)
+DRAFT = "/draft"  # … for a short email drafted from the person's words (turn/email_draft.py)
 THANKS = "/thanks"  # … and for a thank-you that asks nothing
 _THANKED = re.compile(r"^(?:(?:ok(?:ay)?|great|perfect|cool|nice|brilliant|awesome|lovely)[,!.]?\s+)*(?:thanks?(?: you)?(?: so much| a lot| very much)?|"
                       r"thx|ty|cheers|much appreciated)(?:[,!.]?\s+(?:that(?:'s| is| was)\s+(?:very\s+|really\s+|so\s+)?"
@@ -110,9 +112,41 @@ def command_turn(session: Session, text: str, reply: str, summary: str, raw: str
 
 
 def said_turn(session: Session, text: str) -> TurnResult | None:
-    """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!"), or None."""
+    """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!", a short
+    email drafted from what it should say, a translation the embedded model cannot do), or None."""
     if (live := live_answer(session.runtime, text)) is not None:
         return command_turn(session, text, live, "The user asked about something live; I said I cannot see it offline.", LIVE)
+    if asks_draft(text) and (draft := draft_answer(text, _names(session.runtime))) is not None:
+        return command_turn(session, text, draft, "The user asked for a short message; I drafted it from their words.", DRAFT)
+    if (cannot := translation_answer(session.runtime, text)) is not None:
+        return command_turn(session, text, cannot, "The user asked for a translation; I said the built-in model cannot do it.", LIVE)
     if (welcome := thanks_answer(text)) is not None:
         return command_turn(session, text, welcome, "The user said thanks.", THANKS)
     return abilities_turn(session, text) if asks_abilities(text) else None
+
+
+EMBEDDED = "builtin:smollm2-135m"
+_TRANSLATE = re.compile(
+    r"^(?:(?:can|could) you\s+)?(?:please\s+)?(?:translate\s+.+?\s+(?:in|into|to)|how (?:do|would) (?:you|i) say\s+.+?\s+in|"
+    r"what(?:'s| is)\s+.+?\s+in)\s+(?P<lang>spanish|french|german|italian|portuguese|dutch|polish|russian|chinese|mandarin|"
+    r"japanese|korean|arabic|hindi|turkish|greek|swedish|norwegian|danish|finnish|czech|hungarian|romanian|ukrainian|hebrew|"
+    r"vietnamese|thai|indonesian)\b[\s?.!]*$", re.IGNORECASE)
+
+
+def translation_answer(rt: Runtime, text: str) -> str | None:
+    """Why the embedded model cannot translate, for a translation request on it; None otherwise (a larger local or
+    remote model answers). L0 answered "Translate good morning into Spanish" with "Cualqué estás conozco sobre good
+    morning?": SmolLM2-135M learned almost only English, and a wrong translation looks as sure as a right one."""
+    m = _TRANSLATE.match(" ".join(text.split()))
+    if m is None or rt.hcp.backend == "remote" or rt.hcp.base_model != EMBEDDED:
+        return None
+    return (f"I can't translate into {m['lang'].capitalize()} reliably: the built-in model (SmolLM2, 135M parameters) learned "
+            "almost only English, so anything I wrote would likely be wrong. A larger model can: `mol models scan` finds GGUF "
+            "models you already have (Ollama, LM Studio), `mol models use NAME` switches to one, and a remote profile "
+            "(`mol remote login`) works too.")
+
+
+def _names(rt: Runtime) -> list[str]:
+    """The memories that may hold the person's name, for a draft's signature."""
+    store = rt.memory.store
+    return [r.text for r in store.containing("name", said=False) + store.containing("called", said=False)]

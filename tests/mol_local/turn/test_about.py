@@ -82,3 +82,31 @@ def test_what_was_said_since_the_time_asked_about_is_the_answer(scripted_runtime
     scripted.outputs = ["You asked about the weather."]
     other = rt.session().run_turn("What did the forecast say last week?", slot="L0")
     assert other.answer == "You asked about the weather."  # not a question about what the person did or said
+
+
+def test_a_translation_on_the_embedded_model_says_it_cannot_and_how_to_get_one(scripted_runtime) -> None:
+    """`mol chat "Translate good morning into Spanish"`: L0 answered "Cualqué estás conozco sobre good morning?"."""
+    from mol_local.turn.about import translation_answer
+
+    rt, scripted = scripted_runtime(["Cualqué estás"])
+    assert rt.hcp.base_model == "builtin:smollm2-135m"
+    result = rt.session().run_turn("Translate good morning into Spanish")
+    assert result.answer.startswith("I can't translate into Spanish reliably") and "`mol models use NAME`" in result.answer
+    assert scripted.outputs == ["Cualqué estás"] and result.route.raw_output == LIVE  # type: ignore[union-attr]
+    assert translation_answer(rt, "How do you say thank you in French?") is not None
+    assert translation_answer(rt, "What's 'cat' in German?") is not None
+    assert translation_answer(rt, "What is the capital of Spain?") is None and translation_answer(rt, "Translate this code to Rust") is None
+
+
+def test_a_short_email_is_drafted_from_the_persons_words_and_signed_with_their_name(scripted_runtime) -> None:
+    """`mol chat`: "Write a short email to my landlord saying the heater is broken" got "Dear landlord,\n\nDear,\n\nThanks for
+    letting me know about the heater: the heater is broken."."""
+    from memory.store import new_memory
+
+    from mol_local.turn.about import DRAFT
+
+    rt, scripted = scripted_runtime(["Dear landlord, Dear,"])
+    rt.memory.add([new_memory("The user's name is Ada.", origin="explicit")], index_now=False)
+    result = rt.session().run_turn("Write a short email to my landlord saying the heater is broken")
+    assert result.answer.endswith("Subject: The heater is broken\n\nHello,\n\nI wanted to let you know that the heater is broken.\n\nThanks,\nAda")
+    assert result.route.raw_output == DRAFT and scripted.outputs == ["Dear landlord, Dear,"]  # type: ignore[union-attr]

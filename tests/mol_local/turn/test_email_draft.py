@@ -1,0 +1,42 @@
+"""A short email or message drafted from the request's own words (mol_local/turn/email_draft.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mol_local.turn.email_draft import draft_answer
+
+
+def _draft(request: str) -> str:
+    answer = draft_answer(request)
+    assert answer is not None and answer.startswith("Here's a draft — change anything before you send it:\n\n")
+    return answer.split("\n\n", 1)[1]
+
+
+def test_saying_asking_and_about_each_become_the_body() -> None:
+    assert _draft("Draft an email to Sam asking if the meeting is still on for Friday") == (
+        "Subject: A quick question\n\nHi Sam,\n\nCould you let me know if the meeting is still on for Friday?\n\nThanks,\n[your name]")
+    assert _draft("Can you write an email to my teacher asking for an extension on my essay").splitlines()[:5] == [
+        "Subject: Request: an extension on my essay", "", "Hello,", "", "Could I ask for an extension on my essay? Please let me know."]
+    assert _draft("Write a formal email to the council about the broken street light").splitlines()[2:] == [
+        "Dear Council,", "", "I'm writing about the broken street light. Could you get back to me about it when you have a moment?",
+        "", "Kind regards,", "[your name]"]
+    assert _draft("write a message to my boss telling him I will be late today") == (  # a message has no subject line
+        "Hello,\n\nI wanted to let you know that I will be late today.\n\nThanks,\n[your name]")
+    assert "Could you please fix the heater?" in _draft("Write an email to my landlord asking him to fix the heater")
+
+
+def test_the_name_comes_from_a_remembered_fact() -> None:
+    answer = draft_answer("Write an email to Priya saying I'm running late", ["The user's sister is called Priya.", "The user's name is Ada."])
+    assert answer is not None and answer.endswith("Thanks,\nAda")
+
+
+@pytest.mark.parametrize("request_text", [
+    "Write a poem about the sea",
+    "Write an email to Sam saying hi and make it funny",  # more than one message: the model's
+    "Write an email to my landlord",  # says nothing to put in it
+    "Write a function that sends an email",
+    "Did you write an email to Sam saying hi?",
+])
+def test_other_requests_are_not_drafted(request_text: str) -> None:
+    assert draft_answer(request_text) is None

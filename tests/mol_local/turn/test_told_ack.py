@@ -1,0 +1,37 @@
+"""The reply to a short statement about the person (mol_local/turn/told_ack.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mol_local.turn.told_ack import acked_answer
+
+
+@pytest.mark.parametrize(("text", "answer", "reply"), [
+    ("My name is Ada", "Nice to meet you, mate! Congratulations on naming it Ada!", "Nice to meet you, Ada!"),  # seen in `mol chat`
+    ("My sister's name is Priya", "Nice to meet you, my sister's name is Priya.", "Got it — your sister is called Priya."),
+    ("Call me Bob", "Hi Bob, how are you?", "Nice to meet you, Bob!"),
+    ("My dog is called Biscuit and my cat is called Tiger", "Cats are great.",
+     "Got it — your dog is called Biscuit and your cat is called Tiger."),
+])
+def test_a_statement_gets_back_what_was_understood(text: str, answer: str, reply: str) -> None:
+    assert acked_answer(text, answer) == reply
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    ("I'm allergic to peanuts", "Thanks for letting me know: you are allergic to peanuts."),  # already plain and right
+    ("My favourite colour is green", "Good to know — your favourite colour is green."),
+    ("My name is Ada, can you help me with my taxes?", "Sure."),  # asks something
+    ("What is my name?", "I don't know yet."),
+    ("Remind me to call Ada at 5", "Reminder set."),
+    ("The meeting went well and everyone liked the new design we showed them on Monday afternoon", "Great!"),  # long: not this
+])
+def test_anything_else_keeps_the_models_answer(text: str, answer: str) -> None:
+    assert acked_answer(text, answer) is None
+
+
+def test_in_a_turn_the_reply_replaces_the_models(scripted_runtime) -> None:
+    rt, _scripted = scripted_runtime(["Nice to meet you, mate! Congratulations on naming it Ada!"])
+    result = rt.session().run_turn("My name is Ada", slot="L0")
+    assert result.answer == "Nice to meet you, Ada!"
+    assert [m.content for m in rt.timeline.load_tasks(result.conversation_id)[-1].messages][-1] == "Nice to meet you, Ada!"
