@@ -5,9 +5,10 @@ Tried with `mol chat`: after "remind me to renew my passport next Friday at noon
 instead" got the answer "Reminder set for Fri 4 Dec 2026, 18:39: make it 3pm." with no call at all — the
 reminder was still at noon and nothing new was set. A follow-up that only says a new time for "it" moves
 the newest open reminder of this conversation: the new one is set first (so a time that has passed is
-refused and nothing changes), then the old one is ticked off. A new clock time keeps the old day, a new
+refused and nothing changes), then the old one is cancelled. A new clock time keeps the old day, a new
 day keeps the old time, "an hour later" / "push it back 30 minutes" count from the old time, and a bare
-"make it 4" is the 4 o'clock nearer the old time. A repeating reminder is left to the model.
+"make it 4" (or "6:30") is the one nearer the old time. A repeating reminder is left to the model.
+"Actually, cancel that" cancels it (`cancel_that`).
 """
 
 from __future__ import annotations
@@ -55,9 +56,10 @@ def new_time(when: str, direction: str | None, old: datetime, now: datetime) -> 
         if step is not None:
             way = later["way"].lower() if later else {"back": "later", "forward": "earlier"}[direction.lower()]
             return old + step if way == "later" else old - step
-    if re.fullmatch(r"\d{1,2}", when) and 1 <= int(when) <= 12:  # "make it 4": the 4 nearer the old time (16:00 after noon)
-        hour = min((int(when) % 12, int(when) % 12 + 12), key=lambda h: abs(h - old.hour))
-        return old.replace(hour=hour, minute=0, second=0)
+    bare = re.fullmatch(r"(?P<h>\d{1,2})(?:[:.](?P<m>[0-5]\d))?", when)
+    if bare and 1 <= int(bare["h"]) <= 12:  # "make it 4", "make it 6:30": the one nearer the old time (18:30 after 18:00)
+        hour = min((int(bare["h"]) % 12, int(bare["h"]) % 12 + 12), key=lambda h: abs(h - old.hour))
+        return old.replace(hour=hour, minute=int(bare["m"] or 0), second=0)
     clock, day = bool(_CLOCK.search(when)), bool(_DAY.search(when))
     if not (clock or day):
         return None
@@ -80,7 +82,18 @@ def follow_up_move(request: str, hub: ToolHub | None, conversation_id: str, hist
     latest = hub.reminders.latest(conversation_id) if hub is not None else None
     if latest is None or not history or not any(latest["id"] in m.content for m in history[-1].messages if m.role == "tool"):
         return []
-    return before_that(request, latest) or moved_calls(request, latest, now)
+    return before_that(request, latest) or cancel_that(request, latest) or moved_calls(request, latest, now)
+
+
+_CANCEL_THAT = re.compile(r"^(?:(?:actually|oh|no|sorry|wait|hmm|ok(?:ay)?)[,!.]?\s+)*(?:(?:please|can you|could you)\s+)?"
+                          r"(?:cancel|delete|remove|scrap|undo|forget)\s+(?:that|it|this)(?:\s+(?:one|reminder))?(?:,?\s+please)?[\s.!]*$|"
+                          r"^(?:(?:actually|oh|no|sorry)[,!.]?\s+)*never\s*mind(?:,?\s+(?:cancel|forget)\s+(?:that|it))?[\s.!]*$", re.IGNORECASE)
+
+
+def cancel_that(request: str, latest: dict) -> list[ToolCall]:
+    """reminders.cancel of the reminder set or listed last turn, for "Actually, cancel that" (`mol chat -c`: L0 answered
+    "Cancel that — canceling a reminder set for …" and cancelled nothing); [] for any other request."""
+    return [answering_call("reminders.cancel", {"id": latest["id"]})] if _CANCEL_THAT.match(" ".join(request.split())) else []
 
 
 _ONLY_WHEN = re.compile(r"^(?:(?:ok(?:ay)?|oh|um+|hmm|sure|yes)[,!.]?\s+)?(?:(?:make it|set it for|remind me)\s+)?(?P<when>.+?)"

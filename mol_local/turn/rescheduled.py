@@ -63,25 +63,29 @@ _CANCEL = re.compile(
     r"(?:(?P<all>all\s+(?:of\s+)?(?:my|the)\s+reminders|(?:my|the)\s+reminders|every\s+reminder)"
     r"|(?:my|the)\s+reminders?\s+(?:about|to|for|of)\s+(?P<about>.+?)|(?:my|the)\s+(?P<what>.+?)\s+reminder)"
     r"(?:,?\s+(?:please|thanks))?[\s.!]*$", re.IGNORECASE)
+_STOP = re.compile(r"^(?:(?:please|ok(?:ay)?|actually)[,]?\s+)*(?:stop reminding me|(?:don't|do not|no need to) remind me(?: again)?|"
+                   r"no more reminders)\s+(?:about|to|for|of)\s+(?P<about>.+?)(?:\s+(?:any ?more|again|please|thanks))*[\s.!]*$",
+                   re.IGNORECASE)
 TWO_NAMED = "not run: {n} open reminders are about {what} ({when}), so none was removed; say which one"
 NONE_OPEN = "not run: there are no open reminders to cancel"
 
 
 def named_cancel(request: str, hub: ToolHub | None) -> list[ToolCall]:
-    """reminders.cancel of the one open reminder a "delete the <what> reminder" or "cancel the reminder about <what>"
-    names, or of every open one for "cancel all my reminders"; a refused one when several are named alike or none
-    is; [] for any other request. Cancelling, not ticking off: a repeating reminder ticked off opens its next time,
+    """reminders.cancel of the one open reminder a "delete the <what> reminder", "cancel the reminder about <what>" or
+    "stop reminding me about <what>" names, or of every open one for "cancel all my reminders"; a refused one when
+    several are named alike or none is; [] for any other request. Cancelling, not ticking off: a repeating reminder ticked off opens its next time,
     and "Delete my stretch reminder" had left it set for tomorrow."""
-    m = _CANCEL.match(" ".join(request.split()))
+    said = " ".join(request.split())
+    m = _CANCEL.match(said) or _STOP.match(said)
     if m is None or hub is None:
         return []
     rows = hub.reminders.list()
-    if m["all"]:
+    if m.re is _CANCEL and m["all"]:
         calls = [answering_call("reminders.cancel", {"id": r["id"]}) for r in rows]
         return calls or [replace(answering_call("reminders.cancel", {"id": ""}), refused=NONE_OPEN)]
-    said = m["about"] or m["what"]
-    named = named_reminders(said, rows)
-    what = re.sub(r"^(?:my|the)\s+", "", said, flags=re.I)
+    about = m["about"] or (m["what"] if m.re is _CANCEL else "") or ""
+    named = named_reminders(about, rows)
+    what = re.sub(r"^(?:my|the)\s+", "", about, flags=re.I)
     if len(named) == 1:
         return [answering_call("reminders.cancel", {"id": named[0]["id"]})]
     refused = (TWO_NAMED.format(n=len(named), what=what, when=", ".join(local_due(r["due_at"]) for r in named)) if named

@@ -21,6 +21,7 @@ NOW = datetime(2026, 12, 4, 18, 40)
     ("bring it forward by an hour", datetime(2026, 12, 11, 11, 0)),
     ("make it 4", datetime(2026, 12, 11, 16, 0)),  # the 4 o'clock nearer noon
     ("make it 11", datetime(2026, 12, 11, 11, 0)),
+    ("make it 1:30", datetime(2026, 12, 11, 13, 30)),  # `mol chat`: "make it 6:30" after 18:00 had set 06:30
     ("set it for 8:30", datetime(2026, 12, 11, 8, 30)),
     ("move it to the 15th", datetime(2026, 12, 15, 12, 0)),
     ("make it bigger", None), ("Make it a table", None), ("make it smarter", None), ("What is 3pm in Tokyo?", None),
@@ -40,3 +41,12 @@ def test_the_calls_set_first_and_cancel_after_and_a_passed_time_only_fails() -> 
                {"name": "reminders.cancel", "result": "Cancelled: renew my passport (Thu 10 Dec 2026, 09:00).\nNo reminders are open now."}]
     assert moved_answer(results) == "Moved: renew my passport — now Fri 11 Dec 2026, 15:00."
     assert moved_answer(results[:1]) is None
+
+
+def test_cancel_that_cancels_the_reminder_just_set() -> None:
+    from mol_local.turn.moved import cancel_that
+
+    row = {"id": "r1", "text": "call the bank", "due_at": OLD.astimezone().isoformat(), "repeat": None}
+    for said in ("Actually, cancel that", "cancel it please", "Never mind", "no, delete that reminder"):
+        assert [(c.name, c.arguments) for c in cancel_that(said, row)] == [("reminders.cancel", {"id": "r1"})], said
+    assert cancel_that("Cancel my gym membership", row) == [] and cancel_that("cancel that meeting with Sam", row) == []

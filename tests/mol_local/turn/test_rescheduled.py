@@ -68,6 +68,9 @@ def test_a_reminder_named_to_delete_is_cancelled_and_two_alike_are_not_guessed(h
     assert [(c.name, c.arguments, c.refused) for c in made] == [("reminders.cancel", {"id": _ids(hub)["go to the dentist"]}, None)]
     about = named_cancel("Cancel the reminder about the rent", hub)
     assert [(c.name, c.arguments) for c in about] == [("reminders.cancel", {"id": _ids(hub)["pay the rent"]})]
+    stop = named_cancel("Stop reminding me about the rent", hub)  # `mol chat`: "When should I remind you to stop?"
+    assert [(c.name, c.arguments) for c in stop] == [("reminders.cancel", {"id": _ids(hub)["pay the rent"]})]
+    assert [c.arguments for c in named_cancel("Don't remind me to pay the rent anymore", hub)] == [{"id": _ids(hub)["pay the rent"]}]
     hub.reminders.create("go to the dentist", "Friday at 9am")
     two = named_cancel("Cancel my dentist reminder please", hub)
     assert len(two) == 1 and two[0].refused and two[0].refused.startswith("not run: 2 open reminders are about dentist")
