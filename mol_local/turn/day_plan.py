@@ -90,7 +90,7 @@ def plan_code(request: str, now: datetime) -> str | None:
             "hm = lambda m: f'{m // 60:02d}:{m % 60:02d}'\n"
             "lines = [f'- {hm(s)}–{hm(s + d)} {w}' for s, d, w in sorted(plan)]\n"
             f"lines += [f'No room left for: {{\", \".join(left)}}.'] if left else []\n"
-            f"'\\n'.join(['{head}:'] + lines + ['(An hour for each thing with a time; tell me if one runs longer and I will move the rest.)'])")
+            f"'\\n'.join(['{head}:'] + lines + ['', '(An hour for each thing with a time; tell me if one runs longer and I will move the rest.)'])")
 
 
 def _hours(n: str) -> float:
