@@ -72,6 +72,14 @@ def ground(doc: UIDocument, request: str) -> list[str]:
 
 
 _BARE_TIMER = {"", "timer", "a timer", "countdown", "count down", "count-down"}
+_TIMER_WORDS = frozenset("set start make create give me a an the timer countdown count down please for of minute minutes min mins "
+                         "second seconds sec secs hour hours".split())
+
+
+def _bare_timer(label: object) -> bool:
+    """A label that says no more than "timer" or the request's verb ("Set" for "Set a timer for 5 minutes")."""
+    words = re.findall(r"[a-z]+", str(label).lower())
+    return str(label).strip().lower() in _BARE_TIMER or all(w in _TIMER_WORDS for w in words)
 
 
 def ground_timers(doc: UIDocument, request: str) -> list[str]:
@@ -82,7 +90,7 @@ def ground_timers(doc: UIDocument, request: str) -> list[str]:
     if seconds is None or seconds <= 0:
         return fixes
     for comp in doc.components:
-        if comp.get("type") == "Timer" and str(comp.get("label", "")).strip().lower() in _BARE_TIMER:
+        if comp.get("type") == "Timer" and _bare_timer(comp.get("label", "")):
             comp["label"] = f"Timer: {spoken_length(seconds)}"  # "Start a 10 minute timer" was titled " timer"
             fixes.append(f"timer {comp['id']!r} labelled with its length")
         if comp.get("type") != "Timer" or comp.get("seconds") == seconds:
@@ -92,7 +100,7 @@ def ground_timers(doc: UIDocument, request: str) -> list[str]:
         if isinstance(bind, str) and isinstance(doc.state.get(bind), (int, float)) and not isinstance(doc.state[bind], bool):
             doc.state[bind] = seconds
         fixes.append(f"timer {comp['id']!r} set to the {seconds} s the request named")
-    if doc.title.strip().lower() in _BARE_TIMER and any(c.get("type") == "Timer" for c in doc.components):
+    if _bare_timer(doc.title) and any(c.get("type") == "Timer" for c in doc.components):
         doc.title = f"Timer: {spoken_length(seconds)}"
     return fixes
 

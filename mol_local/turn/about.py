@@ -35,7 +35,8 @@ _LIVE = re.compile(
     r"(?:who won|what(?:'s|\s+was|\s+is) the score)\b(?=.*\b(?:last night|yesterday|today|tonight|this weekend|the (?:game|match|race))\b)(?P<score>))"
     r"(?!.*\b\d{4}\b)[^?.!]{0,60}[?.!]*$", re.IGNORECASE)
 DRAFT = "/draft"  # … for a short email drafted from the person's words (turn/email_draft.py)
-THANKS = "/thanks"  # … and for a thank-you that asks nothing
+THANKS = "/thanks"  # … for a thank-you or a goodbye that asks nothing
+EARLIER = "/earlier"  # … for "What did I ask you earlier?"  # … and for a thank-you that asks nothing
 _THANKED = re.compile(r"^(?:(?:ok(?:ay)?|great|perfect|cool|nice|brilliant|awesome|lovely)[,!.]?\s+)*(?:thanks?(?: you)?(?: so much| a lot| very much)?|"
                       r"thx|ty|cheers|much appreciated)(?:[,!.]?\s+(?:that(?:'s| is| was)\s+(?:very\s+|really\s+|so\s+)?"
                       r"(?:helpful|great|perfect|useful|all(?: for now)?|it)|for (?:the|your) help|bye|see you))*[\s!.]*$", re.I)
@@ -44,7 +45,7 @@ _WHAT_LIVE = {"weather": ("the weather", "a weather app or site"), "news": ("the
 _ASKS = re.compile(
     r"^(?:(?:so|ok|okay|hi|hello|hey)[,!.]?\s+)?(?:what (?:can|could|do) you (?:do|help (?:me )?with)|what are you able to do|"
     r"how (?:can|could) you help(?: me)?|what can i (?:ask you|ask|use you for|do with you)|what are your (?:abilities|skills|features)|"
-    r"what do you do|help)(?:\s+for me)?\s*[?!.]*$", re.IGNORECASE)
+    r"what do you do|help|who are you|what are you)(?:\s+for me)?\s*[?!.]*$", re.IGNORECASE)
 _LINES = (  # (a tool the line needs, or "" for none; the line)
     ("reminders.create", 'Reminders: "Remind me tomorrow at 9 to call the dentist", "every Monday at 8am …", '
                          '"What reminders do I have?", "I called the dentist, tick it off".'),
@@ -95,6 +96,38 @@ def thanks_answer(text: str) -> str | None:
     return "You're welcome — talk soon." if re.search(r"\b(?:all|bye|see you)\b", text, re.I) else "You're welcome!"
 
 
+_BYE = re.compile(r"^(?:(?:ok(?:ay)?|right|well)[,!.]?\s+)?(?P<w>good\s*night|night night|bye(?: bye)?|goodbye|see you(?: later| tomorrow| soon)?|"
+                  r"talk (?:to you )?(?:later|soon|tomorrow))(?:[,!.]?\s+(?:for now|then|mol))*[\s!.]*$", re.IGNORECASE)
+
+
+def farewell_answer(text: str) -> str | None:
+    """A short goodbye for a goodbye that asks nothing: after "What did I ask you earlier?", L0 answered "Good night" with
+    "You asked what I asked earlier." (its previous answer again)."""
+    m = _BYE.match(" ".join(text.split()))
+    if m is None:
+        return None
+    said = " ".join(m["w"].lower().split())
+    return "Good night!" if "night" in said else "See you later!" if said.startswith("see you") else "Bye — talk soon!"
+
+
+_ASKED_BEFORE = re.compile(r"^(?:so\s+)?what\s+(?:did|have)\s+i\s+(?:ask(?:ed)?|say|said)(?:\s+you)?\s+(?:earlier|before|just now|so far|"
+                           r"first|last|in this (?:conversation|chat))(?:\s+today)?\s*\??$", re.IGNORECASE)
+SHOWN_ASKED = 5
+
+
+def asked_before_answer(session: Session, text: str) -> str | None:
+    """What the person asked earlier in this conversation, in their words: L0 answered "What did I ask you earlier?"
+    with "You asked what did I ask earlier?"; None for any other request."""
+    if not _ASKED_BEFORE.match(" ".join(text.split())):
+        return None
+    said = [m.content for t in session.tasks for m in t.messages if m.role == "user"]
+    if not said:
+        return "Nothing yet — this is the first thing you've asked in this conversation."
+    shown = said[-SHOWN_ASKED:]
+    more = f" (the last {len(shown)} of {len(said)})" if len(said) > len(shown) else ""
+    return f"Earlier in this conversation you said{more}:\n" + "\n".join(f'- "{line}"' for line in shown)
+
+
 def abilities_turn(session: Session, text: str) -> TurnResult:
     """One committed command turn on the entry slot: the question and `abilities_answer`."""
     return command_turn(session, text, abilities_answer(session.runtime), "The user asked what I can do; I listed it with examples.", ABILITIES)
@@ -112,16 +145,19 @@ def command_turn(session: Session, text: str, reply: str, summary: str, raw: str
 
 
 def said_turn(session: Session, text: str) -> TurnResult | None:
-    """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!", a short
-    email drafted from what it should say, a translation the embedded model cannot do), or None."""
+    """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!", "Good night",
+    "What did I ask you earlier?", a short email drafted from what it should say, a translation the embedded model
+    cannot do), or None."""
     if (live := live_answer(session.runtime, text)) is not None:
         return command_turn(session, text, live, "The user asked about something live; I said I cannot see it offline.", LIVE)
     if asks_draft(text) and (draft := draft_answer(text, _names(session.runtime))) is not None:
         return command_turn(session, text, draft, "The user asked for a short message; I drafted it from their words.", DRAFT)
     if (cannot := translation_answer(session.runtime, text)) is not None:
         return command_turn(session, text, cannot, "The user asked for a translation; I said the built-in model cannot do it.", LIVE)
-    if (welcome := thanks_answer(text)) is not None:
-        return command_turn(session, text, welcome, "The user said thanks.", THANKS)
+    if (welcome := thanks_answer(text) or farewell_answer(text)) is not None:
+        return command_turn(session, text, welcome, "The user said thanks or goodbye.", THANKS)
+    if (earlier := asked_before_answer(session, text)) is not None:
+        return command_turn(session, text, earlier, "The user asked what they said earlier; I quoted it.", EARLIER)
     return abilities_turn(session, text) if asks_abilities(text) else None
 
 

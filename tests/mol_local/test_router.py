@@ -72,6 +72,14 @@ def test_a_request_that_hands_over_a_text_goes_to_the_chat_slot(runtime) -> None
         assert runtime.router.route(text).mode != "rule", text
 
 
+def test_a_request_to_see_the_notes_or_reminders_goes_to_the_chat_slot(runtime) -> None:
+    """`mol chat "Show my notes"` went to L3, which drew an empty checklist called "Notes"."""
+    for text in ("Show my notes", "What notes do I have?", "Show me my reminders", "What reminders do I have tomorrow?"):
+        decision = runtime.router.route(text)
+        assert (decision.slot, decision.mode, decision.raw_output) == ("L0", "rule", "reads the notes or reminders"), text
+    assert runtime.router.route("Show my shopping list").slot == "L3"  # a view by name stays the view's
+
+
 def test_fixed_mode_uses_entry_slot(runtime) -> None:
     from dataclasses import replace
 

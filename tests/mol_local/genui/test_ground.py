@@ -44,6 +44,10 @@ def test_a_timer_that_says_only_timer_says_its_length() -> None:
         {"id": "timer", "type": "Timer", "label": " timer", "bind": "seconds", "seconds": 600}], "state": {"seconds": 600}, "actions": {}})
     assert ground(doc, "Start a 10 minute timer") == ["timer 'timer' labelled with its length"]
     assert doc.component("timer")["label"] == "Timer: 10 minutes" and doc.title == "Timer: 10 minutes"
+    verb = parse_document({"catalog": "1", "title": "Set", "components": [  # `mol chat "Set a timer for 5 minutes"`
+        {"id": "timer", "type": "Timer", "label": "Set", "bind": "seconds", "seconds": 300}], "state": {"seconds": 300}, "actions": {}})
+    ground(verb, "Set a timer for 5 minutes")
+    assert verb.component("timer")["label"] == "Timer: 5 minutes" and verb.title == "Timer: 5 minutes"
     tea = _timer_doc(5400)
     ground(tea, "an hour and a half for the roast")
     assert tea.component("tea")["label"] == "Tea" and tea.title == "Tea"  # the model's own words stay

@@ -110,3 +110,21 @@ def test_a_short_email_is_drafted_from_the_persons_words_and_signed_with_their_n
     result = rt.session().run_turn("Write a short email to my landlord saying the heater is broken")
     assert result.answer.endswith("Subject: The heater is broken\n\nHello,\n\nI wanted to let you know that the heater is broken.\n\nThanks,\nAda")
     assert result.route.raw_output == DRAFT and scripted.outputs == ["Dear landlord, Dear,"]  # type: ignore[union-attr]
+
+
+def test_a_goodbye_and_what_was_asked_earlier_are_answered_from_the_conversation(scripted_runtime) -> None:
+    """`mol chat -c`: "What did I ask you earlier?" got "You asked what did I ask earlier?", then "Good night" got "You asked
+    what I asked earlier." (the previous answer again); "who are you?" got "I'm happy to help and connect with you."."""
+    from mol_local.turn.about import EARLIER, farewell_answer
+
+    rt, scripted = scripted_runtime(["Hi! What can I do for you?", "never read"])
+    session = rt.session()
+    first = session.run_turn("What did I ask you earlier?")
+    assert first.answer == "Nothing yet — this is the first thing you've asked in this conversation."
+    session.run_turn("hi", slot="L0")
+    earlier = session.run_turn("What did I ask you earlier?")
+    assert earlier.answer == 'Earlier in this conversation you said:\n- "What did I ask you earlier?"\n- "hi"'
+    assert earlier.route.raw_output == EARLIER  # type: ignore[union-attr]
+    assert session.run_turn("Good night").answer == "Good night!" and scripted.outputs == ["never read"]
+    assert farewell_answer("See you tomorrow") == "See you later!" and farewell_answer("bye, and remind me at 9") is None
+    assert session.run_turn("who are you?").answer.startswith("I'm your assistant, running on this machine, offline")
