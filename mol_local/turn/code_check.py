@@ -39,8 +39,8 @@ from pathlib import Path
 from mol_local.engine.base import Engine, GenerationRequest
 from mol_local.harness.limits import ToolLimits
 from mol_local.harness.sandbox import Sandbox
-from mol_local.turn.code_fix import unshadowed
-from mol_local.turn.code_tasks import task_tests
+from mol_local.turn.code_fix import guarded, unshadowed, without_made_up_names
+from mol_local.turn.code_tasks import empty_case, task_tests
 
 TRIES = 4  # the streamed answer and up to three samples: about 3 s each on the embedded default
 REDRAFT_TEMPERATURE = 0.8
@@ -334,6 +334,12 @@ def _true_claims(answer: str, wrong: tuple[tuple[str, str, str], ...]) -> str:
 
 
 def checked_code(answer: str, request: str, again: Callable[[int], str], tries: int = TRIES) -> Checked:
+    """`_checked_code`'s answer, less the sentences that name what its code does not have (`code_fix.without_made_up_names`)."""
+    checked = _checked_code(answer, request, again, tries)
+    return replace(checked, answer=without_made_up_names(checked.answer))
+
+
+def _checked_code(answer: str, request: str, again: Callable[[int], str], tries: int = TRIES) -> Checked:
     """The first of `answer` and up to `tries - 1` samples (`again(seed)`, none started after `REDRAFT_BUDGET_S`) whose code passes every check and whose
     examples are true; failing that, the first whose code passes, its examples made true; failing that, the first
     answer with a line saying what failed."""
@@ -348,6 +354,12 @@ def checked_code(answer: str, request: str, again: Callable[[int], str], tries: 
         if (got := check(renamed, request)) is not None and not got.why and not got.wrong_claims:
             note = f"\n\n(I renamed `{old}` to `{new}`: a function called {old} hides Python's own {old}, which it calls.)"
             return Checked(renamed + note, f"ran: the first draft failed ({_failure(ran)}); renamed {old} to {new}, it passes", redrafted=True)
+    if (empty := empty_case(request)) is not None and (fixed_code := guarded(first_code_block(answer) or "", empty)) is not None:
+        kept = answer.replace(first_code_block(answer) or "", fixed_code, 1)
+        if (got := check(kept, request)) is not None and not got.why and not got.wrong_claims:
+            kind = "list" if empty[0] == "[]" else "string"
+            note = f"\n\n(For an empty {kind} it now returns {empty[1]}, as you asked; I ran it.)"
+            return Checked(kept + note, f"ran: the first draft failed ({_failure(ran)}); guarded for an empty input, it passes", redrafted=True)
     drafts, began = [(answer, ran)], time.monotonic()
     for seed in range(1, tries):
         if time.monotonic() - began > REDRAFT_BUDGET_S:

@@ -1,4 +1,6 @@
-"""A function named after a Python builtin that calls that builtin: renamed, so the call reaches Python's own.
+"""A function named after a Python builtin that calls that builtin: renamed, so the call reaches Python's own; a
+function told what to return for an empty input: guarded; a sentence about the code that names a function or
+variable the code does not have: dropped.
 
 Tried with `mol chat` on the embedded default: "a function that returns the maximum value in a list" got
 `def max(a): return max(a, default=None)` and "the sum of a list of numbers" `def sum(numbers): return
@@ -31,3 +33,61 @@ def unshadowed(code: str) -> tuple[str, str, str] | None:
             if node.name in calls:
                 return re.sub(rf"\bdef\s+{node.name}\s*\(", f"def {new}(", code, count=1), node.name, new
     return None
+
+
+def guarded(code: str, empty: tuple[str, str]) -> str | None:
+    """The code with `if not <arg>: return <value>` first in its one-parameter top-level function, for "Make it return 0
+    for an empty list" (`mol chat -c`: L2 repeated `… if numbers else None`); None when there is no such function. A
+    candidate only: code_check shows it when it passes the checks the draft failed."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    node = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and len(n.args.args) == 1 and not n.args.vararg), None)
+    if node is None or not node.body:
+        return None
+    first = node.body[1] if len(node.body) > 1 and _is_docstring(node.body[0]) else node.body[0]
+    lines = code.splitlines()
+    indent = re.match(r"\s*", lines[first.lineno - 1])[0]  # type: ignore[index]
+    param = node.args.args[0].arg
+    lines[first.lineno - 1:first.lineno - 1] = [f"{indent}if not {param}:", f"{indent}    return {empty[1]}"]
+    return "\n".join(lines) + ("\n" if code.endswith("\n") else "")
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+
+
+_BLOCK = re.compile(r"```[^\n]*\n(?P<code>.*?)(?:```|\Z)", re.DOTALL)
+_CALLED = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\s*\(")
+_SNAKE = re.compile(r"(?<![.\w])([a-z]+_[a-z0-9_]+)\b")
+_SENTENCE_END = re.compile(r"((?<=[.!?])\s+(?=[A-Z(]))")
+
+
+def without_made_up_names(answer: str) -> str:
+    """The answer less each sentence after its first code block that calls or names something the code neither defines
+    nor imports and Python does not have: L2 explained `sum(numbers) / len(numbers)` with "The function sums each
+    item withjango_sort(numbers, key=lambda x: x), which keeps the values with keys higher than 10" (`mol chat`)."""
+    block = _BLOCK.search(answer)
+    if block is None:
+        return answer
+    try:
+        tree = ast.parse(block["code"])
+    except SyntaxError:
+        return answer
+    known = set(_BUILTINS)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            known.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            known.add(node.name)
+        elif isinstance(node, ast.arg):
+            known.add(node.arg)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            known.update((a.asname or a.name).split(".")[0] for a in node.names)
+    head, prose = answer[: block.end()], answer[block.end():]
+    lead = prose[: len(prose) - len(prose.lstrip())]
+    parts = _SENTENCE_END.split(prose.lstrip())  # sentences at even places, the spaces after them at odd
+    sentences, gaps = parts[::2], [*parts[1::2], ""]
+    kept = "".join(said + gap for said, gap in zip(sentences, gaps) if all(n in known for n in _CALLED.findall(said) + _SNAKE.findall(said)))
+    return head + (lead + kept.rstrip() + ("\n" if prose.endswith("\n") else "") if kept.strip() else "")

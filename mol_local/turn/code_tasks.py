@@ -57,9 +57,31 @@ _KEYED_SORT = re.compile(r"\bsort\w*\b.{0,40}\b(?:dict(?:ionarie|ionary|ionaries
 _DESCENDING = re.compile(r"\b(?:descending|reverse|largest first|highest first|biggest first|oldest first)\b", re.IGNORECASE)
 
 
+_EMPTY = re.compile(r"\b(?:returns?|gives?|or)\s+(?P<v>0(?:\.0)?|-1|none|false|true|an empty (?:list|string)|\[\]|''|\"\")\s+"
+                    r"(?:for|on|when (?:given|passed)|if (?:given|passed|it gets))\s+(?:an?\s+)?empty\s+(?P<kind>list|string|input|array)\b",
+                    re.IGNORECASE)
+_EMPTY_VALUE = {"none": "None", "false": "False", "true": "True", "an empty list": "[]", "an empty string": "''", '""': "''"}
+
+
+def empty_case(request: str) -> tuple[str, str] | None:
+    """(the empty argument, the value to return) for "return 0 for an empty list" in a request; None without one."""
+    m = _EMPTY.search(request)
+    if m is None:
+        return None
+    arg = "''" if m["kind"].lower() == "string" else "[]"
+    return arg, _EMPTY_VALUE.get(m["v"].lower(), m["v"])
+
+
 def task_tests(request: str, name: str, takes: Callable[[int], bool]) -> list[str]:
     """`name(args) == value` for the first common task the request asks for, when the function `takes` that task's
-    number of arguments; [] for anything else."""
+    number of arguments, and for what it must return for an empty input when the request says ("Make it return 0
+    for an empty list": L2 had repeated its function that returned None); [] for anything else."""
+    empty = empty_case(request)
+    said_empty = [f"{name}({empty[0]}) == {empty[1]}"] if empty and takes(1) else []
+    return said_empty + [t for t in _task_cases(request, name, takes) if not said_empty or not t.startswith(f"{name}([])")]
+
+
+def _task_cases(request: str, name: str, takes: Callable[[int], bool]) -> list[str]:
     for said, count, cases in _TASKS:
         if re.search(said, request, re.IGNORECASE):
             return [f"{name}({args}) == {want}" for args, want in cases] if takes(count) else []

@@ -191,3 +191,31 @@ def test_a_recursive_function_with_a_builtins_name_that_works_is_left_alone() ->
 
     works = "```python\ndef pow(x: int, n: int) -> int:\n    return 1 if n == 0 else x * pow(x, n - 1)\n```\nFor example, pow(2, 3) returns 8."
     assert checked_code(works, "Write a recursive power function", lambda seed: "").answer == works
+
+
+def test_told_what_to_return_for_an_empty_list_the_function_is_guarded_and_checked() -> None:
+    """`mol chat -c`: "Make it return 0 for an empty list" got the same `… if numbers else None` back."""
+    from mol_local.turn.code_check import checked_code
+    from mol_local.turn.code_tasks import empty_case
+
+    same = ("```python\ndef average(numbers: list[float]) -> float:\n    \"\"\"Mean.\"\"\"\n    return sum(numbers) / len(numbers) if numbers else None\n```\n"
+            "For example, average([1, 2, 3]) returns 2.0.")
+    got = checked_code(same, "Make it return 0 for an empty list", lambda seed: same)
+    assert '    """Mean."""\n    if not numbers:\n        return 0\n' in got.answer  # after the docstring
+    assert got.answer.endswith("(For an empty list it now returns 0, as you asked; I ran it.)") and got.redrafted
+    assert check(got.answer, "Make it return 0 for an empty list").why == ""  # type: ignore[union-attr]
+    assert check(same, "Make it return 0 for an empty list").why == "average([]) should be 0"  # type: ignore[union-attr]
+    assert empty_case("a function that joins words, or an empty string for an empty list") == ("[]", "''")
+    assert empty_case("return None if given empty string") == ("''", "None") and empty_case("Sort an empty list") is None
+
+
+def test_a_sentence_naming_what_the_code_does_not_have_is_dropped() -> None:
+    """`mol chat`: `sum(numbers) / len(numbers)` was explained as "The function sums each item withjango_sort(numbers, …)"."""
+    from mol_local.turn.code_fix import without_made_up_names
+
+    code = "```python\nfrom math import isqrt\n\ndef is_prime(n: int) -> bool:\n    return n >= 2 and all(n % d for d in range(2, isqrt(n) + 1))\n```\n"
+    made_up = code + "It calls withjango_sort(n) first. It tries divisors up to isqrt(n), so is_prime(9) returns False.\n\n(A note.)"
+    assert without_made_up_names(made_up) == code + "It tries divisors up to isqrt(n), so is_prime(9) returns False.\n\n(A note.)"
+    assert without_made_up_names(code + "It checks prime_list first.") == code.rstrip("\n")
+    assert without_made_up_names(code + "It uses str.join(x) and range(2).") == code + "It uses str.join(x) and range(2)."
+    assert without_made_up_names("no code here, foo_bar(1)") == "no code here, foo_bar(1)"
