@@ -73,6 +73,15 @@ def telling_turns(db: Database, what: str) -> list[str]:
     return sorted(found)
 
 
+def _subject(key: str | None) -> str | None:
+    """What a fact's key is about, in words that do not repeat it: "your car", "your favourite food", "where you live"."""
+    if not key:
+        return None
+    kind, _, what = key.partition(":")
+    return {"my": f"your {what}", "favourite": f"your favourite {what}"}.get(kind) if what else \
+        {"name": "your name", "home": "where you live", "age": "your age", "job": "your job"}.get(kind)
+
+
 def forget_turn(session: Session, what: str) -> TurnResult:
     """One committed command turn that forgets the memories `what` names, then says which went."""
     from mol_local.adapters.registry import Registry
@@ -85,7 +94,7 @@ def forget_turn(session: Session, what: str) -> TurnResult:
     saying = telling_turns(rt.db, what)  # "Your car is a red Honda Civic." two turns on: the view would say it again
     if saying:
         redact_tasks(rt.memory, saying, Registry(rt.adapters_root()))
-    about = sorted({f"your {k.split(':', 1)[1]}" for r in found if (k := key_of(r.text)[0]) and k.startswith("my:")})
+    about = sorted({said for r in found if (said := _subject(key_of(r.text)[0]))})  # what it was about, never what it said
     count = f"{len(found)} memor{'y' if len(found) == 1 else 'ies'}"
     if found:
         reply = f"Forgotten: {count}" + (f" ({', '.join(about)})" if about else "") + ". I no longer know it."

@@ -32,6 +32,9 @@ def test_a_fact_asked_to_be_forgotten_is_gone_from_memory_and_every_turn_that_sa
     other.run_turn("/remember I park my red Honda Civic on Elm Street")
     forgot = session.run_turn("Forget that my car is a red Honda Civic")
     assert forgot.answer == "Forgotten: 2 memories (your car). I no longer know it." and scripted.outputs == []
+    from mol_local.turn.forgetting import _subject  # `mol chat`: "Forget that my favourite food is sushi" said only "2 memories"
+    assert [_subject(k) for k in ("favourite:food", "home", "name", "my:sister", "allergy", None)] == \
+        ["your favourite food", "where you live", "your name", "your sister", None, None]
     assert [m.text for m in rt.memory.store.list(said=True)] == ["my sister is called Mia"]
     said = [r["content"] for r in rt.db.query("select content from messages")]
     assert not [c for c in said if "honda" in c.lower()], said  # the remember turns and the answer that said it: redacted
