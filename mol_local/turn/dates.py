@@ -38,7 +38,7 @@ _HOLIDAYS = {  # fixed-date days only (Easter moves: left to the model)
 MONTH_PATTERN = "|".join(sorted(_MONTHS, key=len, reverse=True))  # longest first: "march" before "mar"
 _HOLIDAY = "|".join(re.escape(h) for h in sorted(_HOLIDAYS, key=len, reverse=True))
 _DATE = (rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m1>{MONTH_PATTERN})\.?|(?P<m2>{MONTH_PATTERN})\.?\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)"
-         rf"(?:,?\s+(?P<y>\d{{4}}))?|(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})|(?P<hol>{_HOLIDAY})(?:\s+(?P<hy>\d{{4}})|\s+(?P<hn>this|next)\s+year)?|(?P<rel>today|tomorrow|yesterday)")
+         rf"(?:,?\s+(?P<y>\d{{4}}))?|(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})|(?P<hol>{_HOLIDAY})(?:\s+(?P<hy>\d{{4}})|\s+(?P<hn>this|next)\s+year)?|(?P<rel>today|tomorrow|yesterday)|(?:the\s+)?(?P<dom>\d{{1,2}})(?:st|nd|rd|th)")
 
 _LEAD = re.compile(r"^(?:(?:hey|hi|ok|okay|so|quick question)[,:!]?\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:tell me\s+)?", re.I)
 _TRAIL = re.compile(r"[\s,]*(?:please)?[\s?.!]*$", re.I)
@@ -73,6 +73,9 @@ def long_date(d: date) -> str:
 def _read(m: re.Match[str], key: str, today: date) -> tuple[date, bool] | None:
     """(the date named by group `key`, whether the person gave its year) — a day without a year is its next one."""
     g = {k.removeprefix(f"{key}_"): v for k, v in m.groupdict().items() if k.startswith(f"{key}_") and v}
+    if "dom" in g:  # "the 15th": its next coming day (L0: "There are 15 days until the 15th." on the 5th)
+        found = _next_day_of_month(int(g["dom"]), today)
+        return None if found is None else (found, False)
     if "rel" in g:
         return today + timedelta(days={"today": 0, "tomorrow": 1, "yesterday": -1}[g["rel"].lower()]), True
     if "iso" in g:
@@ -92,6 +95,16 @@ def _read(m: re.Match[str], key: str, today: date) -> tuple[date, bool] | None:
         return (found if found >= today else date(today.year + 1, month, day)), False
     except ValueError:
         return None  # 30 February: the model's turn, which can say so
+
+
+def _next_day_of_month(day: int, today: date) -> date | None:
+    """The next date (today counts) that is day `day` of its month; None for a day no month has."""
+    year, month = today.year, today.month
+    for _ in range(13):
+        if day <= calendar.monthrange(year, month)[1] and date(year, month, day) >= today:
+            return date(year, month, day)
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return None
 
 
 def _said(d: date, today: date, given_year: bool) -> str:

@@ -39,6 +39,8 @@ _REMOVE = re.compile(rf"{_POLITE}(?:remove|delete|take|drop)\s+(?P<items>.+?)\s+
                      rf"{_POLITE}(?:remove|delete|take out|drop)\s+(?P<items2>.+?){_END}", re.I)
 _TICK = re.compile(rf"{_POLITE}(?:tick|check|cross|mark|strike)\s+(?:off\s+|out\s+)?(?P<items>.+?)(?:\s+(?:off|as done|done))?"
                    rf"(?:\s+(?:on|from|off)\s+{_THE_LIST})?{_END}", re.I)
+_DONE = re.compile(rf"{_POLITE}i(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?(?:finished|done|did|completed)\s+(?P<items>.+?)"
+                   rf"(?:\s+(?:now|already|today))?{_END}", re.I)  # "I finished cleaning the car": L0 congratulated, ticked nothing
 _SHOW = re.compile(rf"{_POLITE}(?:what(?:'s|\s+is|\s+was)\s+(?:left\s+)?on|show(?:\s+me)?|read(?:\s+me)?|open)\s+{_THE_LIST}(?:\s+again)?{_END}|"
                    rf"{_POLITE}what(?:'s|\s+is)\s+left\s+(?:to do\s+)?on\s+{_THE_LIST}[\s?]*$", re.I)
 _SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bplus\b|&)\s*", re.I)
@@ -64,7 +66,7 @@ def asked_edit(text: str, list_shown_last: bool = False) -> tuple[str, list[str]
     if _SHOW.match(said.rstrip("?")):
         return "show", []
     bare = (("add", _ADD_BARE),) if list_shown_last else ()
-    for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK), *bare):
+    for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK), ("tick", _DONE), *bare):
         if m := pattern.match(said):
             items = _items(m["items"] or m.groupdict().get("items2") or "")
             words = pattern is not _ADD_BARE or all(re.search(r"[^\W\d_]", i) for i in items)  # "Add 5 and 7" is a sum

@@ -35,6 +35,8 @@ def _answer(question: str, today: date = TODAY) -> str:
     ("What day of the week is 25 December 2027?", "25 December 2027 is a Saturday."),
     ("What day of the week is Christmas this year?", "25 December 2026 is a Friday."),  # L0: "This year, Christmas is on December 24."
     ("What day is Christmas next year?", "25 December 2027 is a Saturday."),
+    ("How many days until the 15th?", "Tuesday 15 December 2026 is 11 days from today (Friday 4 December 2026)."),  # L0: "15 days"
+    ("How many days until the 3rd?", "Sunday 3 January 2027 is 30 days from today (Friday 4 December 2026)."),  # next month's
     ("What day was 1 January 2000?", "1 January 2000 was a Saturday."),
     ("Which day of the week is March 3rd?", "3 March 2027 is a Wednesday."),
     ("What weekday is 2026-12-31?", "31 December 2026 is a Thursday."),
@@ -72,6 +74,7 @@ def test_the_code_names_its_clock_so_the_tool_call_can_be_read() -> None:
 @pytest.mark.parametrize("question", [
     "What day of the week is 30 February 2027?",  # no such day: the model can say so
     "How many days until 1 January 2020?",  # in the past
+    "How many days until the 45th?",  # no month has it
     "How many days until my birthday?",  # a day only the person knows
     "What day is the meeting?",
     "Remind me on 25 December to call mum",

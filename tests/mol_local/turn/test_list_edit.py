@@ -88,3 +88,13 @@ def test_add_with_no_list_in_the_conversation_asks_which_list(scripted_runtime) 
 def test_add_that_names_no_list_item_is_left_to_the_model(scripted_runtime) -> None:
     rt, scripted = scripted_runtime(["Stir it in slowly.", "Stir it in slowly."])
     assert not rt.session().run_turn("Add salt to the soup").answer.startswith("There's no list")
+
+
+def test_saying_an_item_is_done_ticks_it_off() -> None:
+    """`mol chat -c`: after a weekend checklist with "Clean the car", "I finished cleaning the car" got "Congratulations on
+    completing the task to clean the car!" and the box stayed open."""
+    from mol_local.turn.list_edit import asked_edit
+
+    assert asked_edit("I finished cleaning the car") == ("tick", ["cleaning the car"])
+    assert asked_edit("I've already done the laundry") == ("tick", ["laundry"])
+    assert asked_edit("I finished it") is None and asked_edit("Did I finish the laundry?") is None
