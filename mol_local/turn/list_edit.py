@@ -41,6 +41,10 @@ _TICK = re.compile(rf"{_POLITE}(?:tick|check|cross|mark|strike)\s+(?:off\s+|out\
                    rf"(?:\s+(?:on|from|off)\s+{_THE_LIST})?{_END}", re.I)
 _DONE = re.compile(rf"{_POLITE}i(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?(?:finished|done|did|completed)\s+(?P<items>.+?)"
                    rf"(?:\s+(?:now|already|today))?{_END}", re.I)  # "I finished cleaning the car": L0 congratulated, ticked nothing
+_HAVE = re.compile(rf"{_POLITE}(?:i|we)\s+(?:already\s+)?(?:have|'ve got|have got|got)\s+(?:some\s+)?"
+                   rf"(?P<items>.+?)(?:\s+(?:already|now))?{_END}", re.I)  # "Actually I already have bread": got, so ticked
+_UNNEEDED = re.compile(rf"{_POLITE}(?:i|we)\s+(?:don't|do not)\s+need\s+(?:any\s+)?(?P<items>.+?)(?:\s+(?:any ?more|after all))?{_END}", re.I)
+_CLEAR = re.compile(rf"{_POLITE}(?:clear|empty|wipe|reset)\s+(?:out\s+)?{_THE_LIST}{_END}", re.I)
 _SHOW = re.compile(rf"{_POLITE}(?:what(?:'s|\s+is|\s+was)\s+(?:left\s+)?on|show(?:\s+me)?|read(?:\s+me)?|open)\s+{_THE_LIST}(?:\s+again)?{_END}|"
                    rf"{_POLITE}what(?:'s|\s+is)\s+left\s+(?:to do\s+)?on\s+{_THE_LIST}[\s?]*$", re.I)
 _SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bplus\b|&)\s*", re.I)
@@ -59,14 +63,17 @@ def _items(said: str) -> list[str]:
 
 
 def asked_edit(text: str, list_shown_last: bool = False) -> tuple[str, list[str]] | None:
-    """("add" | "remove" | "tick", the items named) for a request that edits a list, ("show", []) for one that asks
-    to see it ("What's on my list?"); None for any other. Right after a list was shown (`list_shown_last`), "Add call
+    """("add" | "remove" | "tick", the items named) for a request that edits a list ("I already have bread" ticks it),
+    ("show", []) for one that asks to see it ("What's on my list?"), ("clear", []) to empty it; None for any other. Right after a list was shown (`list_shown_last`), "Add call
     the plumber" needs no "to the list" (L0 had answered "The plumber performed a routine task for you.")."""
     said = " ".join(text.split())
     if _SHOW.match(said.rstrip("?")):
         return "show", []
+    if _CLEAR.match(said):
+        return "clear", []  # L0 answered "Clear the list" with "Clear the list: the user told you to change the list 'Shop' …"
     bare = (("add", _ADD_BARE),) if list_shown_last else ()
-    for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK), ("tick", _DONE), *bare):
+    have = (("tick", _HAVE), ("remove", _UNNEEDED)) if len(said.split()) <= 8 else ()
+    for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK), ("tick", _DONE), *have, *bare):
         if m := pattern.match(said):
             items = _items(m["items"] or m.groupdict().get("items2") or "")
             words = pattern is not _ADD_BARE or all(re.search(r"[^\W\d_]", i) for i in items)  # "Add 5 and 7" is a sum
@@ -96,6 +103,9 @@ def edited(doc: UIDocument, state: dict[str, Any], op: str, names: list[str]) ->
     if op == "show":
         open_items = [str(it.get("label", "")) for it in items if not it.get("done")]
         line = f"Still to do: {', '.join(open_items)}." if open_items else "Everything on it is done."
+    elif op == "clear":
+        line = f"Cleared {len(items)} item{'s' if len(items) != 1 else ''}." if items else "It was empty already."
+        items = []
     elif op == "add":
         labels = {str(it.get("label", "")).lower() for it in items}
         new = [n[:1].upper() + n[1:] for n in names if n.lower() not in labels]

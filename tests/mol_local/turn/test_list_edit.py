@@ -62,6 +62,11 @@ def test_the_newest_checklist_changes_with_its_live_state_and_the_model_is_not_a
     shown = session.run_turn("What's on my list?")
     assert shown.document == ticked.document  # as it is now, ticks kept
     assert rt.timeline.load_tasks(session.conversation_id)[-1].summary.endswith("Still to do: Book flights.")  # type: ignore[union-attr]
+    got = session.run_turn("Actually I already have book flights")
+    assert got.document["state"]["items"][1] == {"label": "Book flights", "done": True}  # type: ignore[index]
+    cleared = session.run_turn("Clear the list")
+    assert cleared.document["state"]["items"] == [] and scripted.outputs == ["never read"]  # type: ignore[index]
+    assert rt.timeline.load_tasks(session.conversation_id)[-1].summary.endswith("Cleared 3 items.")  # type: ignore[union-attr]
 
 
 def test_without_a_checklist_or_a_named_item_the_model_answers(scripted_runtime) -> None:
@@ -98,3 +103,14 @@ def test_saying_an_item_is_done_ticks_it_off() -> None:
     assert asked_edit("I finished cleaning the car") == ("tick", ["cleaning the car"])
     assert asked_edit("I've already done the laundry") == ("tick", ["laundry"])
     assert asked_edit("I finished it") is None and asked_edit("Did I finish the laundry?") is None
+
+
+def test_got_not_needed_and_clear_the_list() -> None:
+    """`mol chat -c` after a shopping list: "Actually I already have bread" and "Clear the list" got L0 copying the last list
+    edit's summary ("the user told you to change the list 'Shop': Still to do.")."""
+    from mol_local.turn.list_edit import asked_edit
+
+    assert asked_edit("Actually I already have bread") == ("tick", ["bread"])
+    assert asked_edit("We don't need jam any more") == ("remove", ["jam"])
+    assert asked_edit("Clear the list") == ("clear", []) and asked_edit("please empty my shopping list") == ("clear", [])
+    assert asked_edit("I have a dentist appointment on Tuesday at 2pm and a haircut on Thursday") is None  # long: not a list edit
