@@ -68,7 +68,25 @@ def ground(doc: UIDocument, request: str) -> list[str]:
     return (ground_timers(doc, request) + ground_items(doc, request) + ground_notes(doc, request)
             + ground_source(doc, request)
             + ground_numbers(doc, request) + ground_table(doc, request) + ground_card(doc, request)
-            + ground_switches(doc, request) + ground_options(doc, request) + ground_fields(doc, request))
+            + ground_switches(doc, request) + ground_options(doc, request) + ground_fields(doc, request)
+            + ground_list_title(doc, request))
+
+
+_NAMED_LIST = re.compile(r"\b(?:a|an|my|the|our)\s+(?P<name>[a-z-]+)\s+(?P<kind>check\s*list|list)\b", re.IGNORECASE)
+
+
+def ground_list_title(doc: UIDocument, request: str) -> list[str]:
+    """A checklist titled with a cut-off word of the list the request names: "Make a shopping list: eggs, milk" was
+    titled "Shop". The title becomes "Shopping list"; a title of its own ("Weekend", "Groceries") stays."""
+    m = _NAMED_LIST.search(request)
+    title = doc.title.strip().lower()
+    if m is None or not title or not any(c.get("type") == "Checklist" for c in doc.components):
+        return []
+    name = m["name"].lower()
+    if title == name or not name.startswith(title) or name in ("to-do", "todo"):
+        return []
+    doc.title = f"{name[:1].upper()}{name[1:]} {'checklist' if 'check' in m['kind'].lower() else 'list'}"
+    return [f"title {title!r} named as the request names the list"]
 
 
 _BARE_TIMER = {"", "timer", "a timer", "countdown", "count down", "count-down"}

@@ -145,3 +145,19 @@ def test_a_notes_card_lists_every_point_named() -> None:
     fixes = ground(doc, "a markdown card with notes from the board review: launch in May, new logo ok and budget approved")
     assert doc.component("notes")["text"] == "- Launch in May\n- New logo ok\n- Budget approved" and fixes
     assert ground(doc, "a markdown card with notes from the board review: launch in May, new logo ok and budget approved") == []
+
+
+def test_a_list_titled_with_a_cut_off_word_is_named_as_asked() -> None:
+    """`mol chat "Make a shopping list: eggs, milk, bread"` was titled "Shop"."""
+    def doc(title: str):
+        return parse_document({"catalog": "1", "title": title, "components": [
+            {"id": "checklist", "type": "Checklist", "label": "Items", "bind": "items"}], "state": {"items": []}, "actions": {}})
+
+    shop = doc("Shop")
+    assert ground(shop, "Make a shopping list: eggs, milk, bread")[-1] == "title 'shop' named as the request names the list"
+    assert shop.title == "Shopping list"
+    for title, request in (("Groceries", "Make a shopping list: eggs"), ("Weekend", "a checklist for my weekend: clean the car"),
+                           ("Shopping", "Make a shopping list: eggs")):
+        kept = doc(title)
+        ground(kept, request)
+        assert kept.title == title
