@@ -36,7 +36,7 @@ from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_text,
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult, count_answer
 from mol_local.turn.summary import summarize
-from mol_local.turn.tasks import (WORDS_ONLY, Step, TaskMachine, asked_for_words, capped_answer, fresh_calls, parse_tool_calls,
+from mol_local.turn.tasks import (WORDS_ONLY, WRITES, Step, TaskMachine, asked_for_words, capped_answer, fresh_calls, parse_tool_calls,
                                    repeated_answer, unbacked_answer, unfinished_answer)
 from mol_local.turn.times import first_calls, grounded_calls, said_as_set
 from mol_local.turn.told_ack import acked_answer
@@ -349,7 +349,8 @@ class Session:
             timings["code_check_ms"] = (time.perf_counter() - began) * 1000
             self._check(cancel)
         if composed is None and (told := said_then_answer(text, answer, recalled, said_before(history), now)  # (a read call may have run)
-                                 or (not tool_calls and (told_answer(text, answer, recalled, said_before(history)) or acked_answer(text, answer)))):
+                                 or (not tool_calls and told_answer(text, answer, recalled, said_before(history)))
+                                 or (not any(c["name"] in WRITES for c in tool_calls) and acked_answer(text, answer, bool(tool_calls)))):
             answer = told  # the tail held what they told, the model denied it
             new[-1] = MessageRecord("assistant", answer)
         if hooks.on_answer:

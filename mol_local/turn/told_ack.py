@@ -16,16 +16,24 @@ from mol_local.statements import is_question, is_request, second_person, stateme
 from mol_local.turn.recall import same_words
 
 MAX_WORDS = 14
+_FIRST_PERSON = re.compile(r"^(?:i|i've|i'm|my|we|we've|our)\b", re.IGNORECASE)
+_BACK = {"i": "you", "i've": "you've", "i'm": "you're", "my": "your", "me": "you", "we": "you", "we've": "you've", "our": "your",
+         "mine": "yours", "myself": "yourself"}
 _PLAIN = re.compile(r"^(?:thanks for (?:letting me know|telling me)|noted|got it|good to know|ok(?:ay)?, noted)\b", re.IGNORECASE)
 _ASKS = re.compile(r"\b(?:can you|could you|would you|please|help|remind|note|remember|write|make|tell me|what|how|why|when|where)\b", re.I)
 
 
-def acked_answer(text: str, answer: str) -> str | None:
-    """The plain reply to a short statement of facts about the person, when the model's reply is not one; None otherwise."""
+def acked_answer(text: str, answer: str, read_only: bool = False) -> str | None:
+    """The plain reply to a short statement of facts about the person, when the model's reply is not one; None otherwise.
+    With `read_only` (the model only read something no one asked for) a first-person statement with no fact this reads
+    is said back too: "I parked the car on level 3, spot 42" went to L1, which listed the reminders and answered "No
+    reminders for the plan: - Reminders.create(text, …)"."""
     said = " ".join(text.split())
     if len(said.split()) > MAX_WORDS or is_question(said) or is_request(said) or _ASKS.search(said):
         return None
     facts = [st for st in statements(said) if st.op == "add" and st.value]
+    if not facts and read_only and _FIRST_PERSON.match(said) and not _PLAIN.match(answer.strip()):
+        return f"Noted — {_said_back(said.rstrip('.!'))}."
     if not facts or (_PLAIN.match(answer.strip()) and "?" not in answer and all(same_words(st.value, answer) for st in facts)):
         return None
     name = next((st.value for st in facts if st.key == "name"), None)
@@ -33,3 +41,8 @@ def acked_answer(text: str, answer: str) -> str | None:
     head = f"Nice to meet you, {name}!" if name else ""
     rest = f"Got it — {' and '.join(others)}." if others else ""
     return " ".join(p for p in (head, rest) if p)
+
+
+def _said_back(said: str) -> str:
+    """The person's words in the second person ("I parked my car" -> "you parked your car")."""
+    return re.sub(r"\b(?:i've|i'm|i|my|me|we've|we|our|mine|myself)\b", lambda m: _BACK[m[0].lower()], said, flags=re.IGNORECASE)

@@ -35,3 +35,14 @@ def test_in_a_turn_the_reply_replaces_the_models(scripted_runtime) -> None:
     result = rt.session().run_turn("My name is Ada", slot="L0")
     assert result.answer == "Nice to meet you, Ada!"
     assert [m.content for m in rt.timeline.load_tasks(result.conversation_id)[-1].messages][-1] == "Nice to meet you, Ada!"
+
+
+def test_a_statement_answered_with_an_unasked_read_is_said_back() -> None:
+    """`mol chat "I parked the car on level 3, spot 42"`: routed L1, which listed the reminders and answered "No reminders
+    for the plan: - Reminders.create(text, …)"."""
+    said = "I parked the car on level 3, spot 42"
+    assert acked_answer(said, "No reminders for the plan", read_only=True) == "Noted — you parked the car on level 3, spot 42."
+    assert acked_answer(said, "No reminders for the plan") is None  # with no read, a reply of its own stays
+    assert acked_answer("My train leaves at 6 and I'm on coach B", "x", read_only=True) == \
+        "Noted — your train leaves at 6 and you're on coach B."
+    assert acked_answer("Can you check my reminders?", "x", read_only=True) is None
