@@ -350,7 +350,8 @@ class Session:
             self._check(cancel)
         if composed is None and (told := said_then_answer(text, answer, recalled, said_before(history), now)  # (a read call may have run)
                                  or (not tool_calls and told_answer(text, answer, recalled, said_before(history)))
-                                 or (not any(c["name"] in WRITES for c in tool_calls) and acked_answer(text, answer, bool(tool_calls)))):
+                                 or (not any(c["name"] in WRITES and not c["result"].startswith("Error") for c in tool_calls)
+                                     and acked_answer(text, answer, bool(tool_calls)))):  # nothing written: a statement gets its reply
             answer = told  # the tail held what they told, the model denied it
             new[-1] = MessageRecord("assistant", answer)
         if hooks.on_answer:

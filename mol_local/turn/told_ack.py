@@ -25,7 +25,7 @@ _ASKS = re.compile(r"\b(?:can you|could you|would you|please|help|remind|note|re
 
 def acked_answer(text: str, answer: str, read_only: bool = False) -> str | None:
     """The plain reply to a short statement of facts about the person, when the model's reply is not one; None otherwise.
-    With `read_only` (the model only read something no one asked for) a first-person statement with no fact this reads
+    With `read_only` (the model only read, or tried a write that was refused) a first-person statement with no fact this reads
     is said back too: "I parked the car on level 3, spot 42" went to L1, which listed the reminders and answered "No
     reminders for the plan: - Reminders.create(text, …)"."""
     said = " ".join(text.split())
