@@ -1,7 +1,7 @@
 """The python call a request settles when it only asks something Python computes: arithmetic (turn/arith.py), a
 calendar question (turn/dates.py), a unit or currency conversion (turn/units.py), a number fact (turn/numbers.py) or
 what a trip budget leaves per day (turn/budget.py), a tip or a split bill (turn/bill.py), a day planned around
-the times given (turn/day_plan.py), a question about the request's own words (turn/wording.py) or what the code it gives prints (turn/run_given.py); the turn runs it instead of asking the model."""
+the times given (turn/day_plan.py), the time in another city (turn/zones.py), a question about the request's own words (turn/wording.py) or what the code it gives prints (turn/run_given.py); the turn runs it instead of asking the model."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from mol_local.turn.run_given import run_code
 from mol_local.turn.tasks import ToolCall, answering_call
 from mol_local.turn.units import currency_code, unit_code
 from mol_local.turn.wording import text_code
+from mol_local.turn.zones import zone_code
 
 _LEAD_IN = re.compile(r"(?<=[.?!:])\s+")
 
@@ -28,7 +29,8 @@ def computed_call(request: str, today: date, now: datetime | None = None) -> Too
     turn/numbers.py and turn/budget.py say why): the turn runs it instead of asking the model, whose words it would
     replace; given the clock `now`, "What time is it?" too. A short lead-in with no number
     ("Can you work this out? …", "Quick question: …") does not hide the question after it."""
-    if own := text_code(request) or run_code(request) or (plan_code(request, now) if now is not None else None):
+    timed = (plan_code(request, now) or zone_code(request, now)) if now is not None else None
+    if own := text_code(request) or run_code(request) or timed:
         return answering_call("python", {"code": own})  # before the lead-in goes: "Sort these words: pear, fig" is one sentence
     request = _past_lead_in(request)
     found = expression(request)

@@ -357,6 +357,7 @@ def with_stated_offset(call: ToolCall, request: str) -> ToolCall:
 
 _CLAUSE_END = re.compile(r"[,.;:!?]|\s(?:on|at|by|in|from|before|after|every|each|tomorrow|tonight|today|next|this|and|then|so|please|"
                          r"thanks|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE)
+_WAKE = re.compile(r"\bwake me(?: up)?\b", re.IGNORECASE)
 MAX_TEXT_GROWTH = 4  # words a reminder's text may take back from the request
 
 
@@ -369,6 +370,8 @@ def with_stated_text(call: ToolCall, request: str) -> ToolCall:
     text = call.arguments.get("text")
     if not isinstance(text, str) or not text.strip():
         return call
+    if _WAKE.search(request) and not content_stems(text) & content_stems(request):  # "Wake me up at 6:30": "the user's reminders"
+        return replace(call, arguments={**call.arguments, "text": "wake up"})
     m = re.search(r"(?<![\w'])" + re.escape(text.strip()) + r"(?![\w'])", request, re.IGNORECASE)
     if m is None:
         return call

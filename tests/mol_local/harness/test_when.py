@@ -33,6 +33,9 @@ NOW = datetime(2026, 12, 1, 20, 53)  # Tue 1 Dec 2026, 20:53
         ("tomorrow at 9 for the dentist", None, "Wed 2 Dec 2026, 09:00"),
         ("next Monday at 10 to call mum", None, "Mon 7 Dec 2026, 10:00"),
         ("in half an hour", None, "Tue 1 Dec 2026, 21:23"),
+        ("in an hour and a half", None, "Tue 1 Dec 2026, 22:23"),  # `mol chat`: "not a time I can read"
+        ("in 2 and a half hours", None, "Tue 1 Dec 2026, 23:23"),
+        ("tomorrow at 2pm", "an hour and a half", "Wed 2 Dec 2026, 12:30"),
     ],
 )
 def test_natural_phrases_resolve_against_now(phrase: str, before: str | None, expected: str) -> None:

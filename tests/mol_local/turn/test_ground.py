@@ -183,6 +183,8 @@ def test_the_call_a_request_settles_when_the_model_wrote_none(request_text: str,
     ("Remind me to buy milk, eggs and bread on Saturday", "buy milk", "buy milk"),  # a list is not one phrase
     ("Remind me at 5 to stretch my legs for ten minutes in the garden", "stretch", "stretch"),  # too much to guess
     ("Remind me to pay", "pay the rent", "pay the rent"),  # not in the request: the model's words stay
+    ("Wake me up at 6:30 tomorrow", "the user's reminders", "wake up"),  # `mol chat`: set as "the user's reminders"
+    ("Wake me up at 6:30 tomorrow for the flight", "catch the flight", "catch the flight"),  # the model's own words fit
 ])
 def test_a_reminder_text_cut_short_gets_the_rest_of_its_phrase(request_text: str, written: str, kept: str) -> None:
     from mol_local.turn.ground import grounded
