@@ -12,17 +12,23 @@ import calendar
 import re
 from datetime import datetime, timedelta
 
+from mol_local.harness.errors import BadArguments
+
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _EVERY = re.compile(
     r"^\s*(?:(?:every|each)\s+(?:single\s+)?(?P<unit>day|morning|evening|night|weekday|week|month|"
     rf"{'|'.join(_WEEKDAYS)})s?|(?P<adverb>daily|nightly|weekly|monthly))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
-_EVERY_IN = re.compile(r"\b(?:every|each)\s+(?:other|second|two|three|four|five|six|\d{1,2})\s+(?:day|week)s?\b|\bfortnightly\b|"
+_EVERY_IN = re.compile(r"\b(?:every|each)\s+(?:other|second|two|three|four|five|six|\d{1,2})\s+(?:day|week|hour|minute)s?\b|\bfortnightly\b|"
+                       r"\bevery\s+(?:half\s+an\s+)?hour\b|\bhourly\b|"
                        r"\b(?:(?:on\s+)?the\s+(?:\d{1,2}(?:st|nd|rd|th)|first|last)\s+of\s+)?(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|weekday|week|month|"
                        rf"{'|'.join(_WEEKDAYS)})s?\b|\b(?:daily|nightly|weekly|monthly)\b", re.IGNORECASE)
 _COUNTS = {"other": 2, "second": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _EVERY_N = re.compile(r"^\s*(?:(?:every|each)\s+(?P<n>other|second|two|three|four|five|six|\d{1,2})\s+(?P<unit>day|week)s?|"
                       r"(?P<fortnight>fortnightly|every\s+fortnight))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
-RULES = ("daily", "weekdays", "weekly", "monthly", "days:N")  # "days:2": every other day; "days:14": every two weeks
+_EVERY_HOURS = re.compile(r"^\s*(?:(?:every|each)\s+(?:(?P<n>\d{1,3}|two|three|four|five|six|half\s+an?|an?)\s+)?(?P<unit>hour|minute|min)s?|"
+                          r"(?P<hourly>hourly))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
+MIN_MINUTES = 15  # "every 5 minutes" is a nag, not a reminder: refused by the tool with how to say it
+RULES = ("daily", "weekdays", "weekly", "monthly", "days:N", "minutes:N")  # "days:2": every other day; "minutes:120": every 2 hours
 _DEFAULT_CLOCK = {"morning": "8:00", "evening": "19:00", "night": "21:00"}
 
 
@@ -40,6 +46,13 @@ def _day_number(said: str) -> int:
 def split_repeat(due: str) -> tuple[str, str | None]:
     """(the first time as a phrase, the rule) for a due that repeats ("every Monday at 9am" -> ("Monday at
     9am", "weekly"); "on the first of every month" -> ("the 1st", "monthly")); (due, None) when it does not."""
+    if hours := _EVERY_HOURS.match(due):  # "every 2 hours", "every 30 minutes", "hourly": the first one that far from now
+        said = " ".join((hours["n"] or "a").lower().split())
+        count = {"a": 1, "an": 1, "half a": 0.5, "half an": 0.5}.get(said) or _COUNTS.get(said) or int(said)
+        minutes = round(count * (60 if hours["hourly"] or hours["unit"].lower() == "hour" else 1))
+        if minutes < MIN_MINUTES:
+            raise BadArguments(f"every {minutes} minutes is too often for a reminder — use {MIN_MINUTES} minutes or more")
+        return hours["rest"].removeprefix("starting ").removeprefix("from ").strip() or f"in {minutes} minutes", f"minutes:{minutes}"
     if n_days := _EVERY_N.match(due):  # "every other day at 8pm", "every 2 weeks", "fortnightly"
         said = (n_days["n"] or "").lower()
         days = 14 if n_days["fortnight"] else (_COUNTS.get(said) or int(said)) * (7 if n_days["unit"].lower() == "week" else 1)
@@ -103,7 +116,10 @@ def with_repeat(due: str, request: str) -> str:
     every = repeats_in(request)
     if every is None or split_repeat(due)[1] is not None or len(_EVERY_IN.findall(request)) > 1:
         return due
-    return f"{every} {_DAY_WORDS.sub('', due).strip()}".strip()
+    rest = _DAY_WORDS.sub("", due).strip()
+    if _EVERY_HOURS.match(every) and re.fullmatch(r"(?:in\s+)?(?:\d+|an?|half an?)\s*(?:hours?|hrs?|minutes?|mins?)", rest, re.I):
+        rest = ""  # "every 2 hours" set as "2 hours": the interval again, not a start
+    return f"{every} {rest}".strip()
 
 
 def next_due(when: datetime, rule: str) -> datetime:
@@ -119,6 +135,8 @@ def next_due(when: datetime, rule: str) -> datetime:
         return step
     if rule.startswith("days:"):
         return when + timedelta(days=int(rule.removeprefix("days:")))
+    if rule.startswith("minutes:"):
+        return when + timedelta(minutes=int(rule.removeprefix("minutes:")))
     if rule == "monthly":
         year, month = (when.year + 1, 1) if when.month == 12 else (when.year, when.month + 1)
         return when.replace(year=year, month=month, day=min(when.day, calendar.monthrange(year, month)[1]))
@@ -127,6 +145,9 @@ def next_due(when: datetime, rule: str) -> datetime:
 
 def said(rule: str, when: datetime) -> str:
     """How the rule is said back: "every Monday", "every day", "every weekday", "every month", "every other day"."""
+    if rule.startswith("minutes:"):
+        minutes = int(rule.removeprefix("minutes:"))
+        return "every hour" if minutes == 60 else f"every {minutes // 60} hours" if minutes % 60 == 0 else f"every {minutes} minutes"
     if rule.startswith("days:"):
         days = int(rule.removeprefix("days:"))
         return "every other day" if days == 2 else f"every {days // 7} weeks" if days % 7 == 0 else f"every {days} days"

@@ -3,7 +3,7 @@ ticking it off opens the next, in the same transaction. Tried with mol chat, the
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -57,6 +57,22 @@ def test_every_other_day_is_set_and_said_back(harness, hub: ToolHub) -> None:
     (following,) = hub.reminders.list()
     assert (datetime.fromisoformat(following["due_at"]) - datetime.fromisoformat(row["due_at"])).days == 2
     assert with_repeat("at 8pm", "Remind me every other day at 8pm to water the plants") == "every other day at 8pm"
+
+
+def test_every_two_hours_is_set_from_now_and_said_back(harness, hub: ToolHub) -> None:
+    """`mol chat "Remind me to drink water every 2 hours"`: refused, then set once as "drink water every"."""
+    before = datetime.now()
+    text, status = call(harness, "reminders.create", {"text": "drink water", "due": "every 2 hours"})
+    assert status == "ok" and text.endswith(": drink water (repeats every 2 hours)")
+    (row,) = hub.reminders.list()
+    first = datetime.fromisoformat(row["due_at"]).astimezone().replace(tzinfo=None)
+    assert row["repeat"] == "minutes:120" and 119 <= (first - before).total_seconds() / 60 <= 121
+    call(harness, "reminders.complete", {"id": row["id"]})
+    (following,) = hub.reminders.list()
+    assert datetime.fromisoformat(following["due_at"]) - datetime.fromisoformat(row["due_at"]) == timedelta(hours=2)
+    assert with_repeat("2 hours", "Remind me to drink water every 2 hours") == "every 2 hours"
+    too_often, status = call(harness, "reminders.create", {"text": "blink", "due": "every 5 minutes"})
+    assert status != "ok" and "every 5 minutes is too often for a reminder — use 15 minutes or more" in too_often
 
 
 def test_the_requests_every_is_kept_when_the_model_drops_it() -> None:
