@@ -74,11 +74,11 @@ class ToolHub:
 
     def live_choices(self, *, limit: int = 200) -> dict[str, dict[str, list[str]]]:
         """The ids that exist now, for the arguments that name one (see harness.spec.call_schema): the open
-        reminders for `reminders.complete` and `reminders.cancel`, the newest notes for `notes.read`. The embedded base made up ids
+        reminders for `reminders.complete`, the newest notes for `notes.read`. The embedded base made up ids
         ("day-01") or ran one on ("000…") until its token cap; with none open, the call is not offered."""
         reminders = [r["id"] for r in self.reminders.list()][:limit]
         notes = [r["id"] for r in self.db.query("select id from notes order by updated_at desc limit ?", [limit])]
-        return {"reminders.complete": {"id": reminders}, "reminders.cancel": {"id": reminders}, "notes.read": {"id": notes}}
+        return {"reminders.complete": {"id": reminders}, "notes.read": {"id": notes}}
 
     def _own_specs(self) -> dict[str, ToolSpec]:
         out = {name: BUILTINS[name] for name in self.builtin_names()}

@@ -26,14 +26,14 @@ _OFFSET = re.compile(r"^\s*(\d+(?:\.\d+)?|an?|one|two|three|half an?)\s*(minutes
 _CLOCK = re.compile(r"\d\s*(am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|\bnoon\b|\bmidnight\b|\bin \d+\s*(minutes?|mins?|hours?|hrs?)\b", re.I)
 _PURPOSE = re.compile(r"\s+(?:for|so|about|because|to(?!\s*\d))\b.*$", re.I)
 _HALF_HOUR = re.compile(r"\bhalf an? hour\b", re.I)
+_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+_UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "hr": "hours", "d": "days", "w": "weeks"}
 _AND_A_HALF = re.compile(r"\b(an?|one|two|three|\d+)\s+(?:hours?\s+and\s+a\s+half|and\s+a\s+half\s+hours?)\b", re.I)
 
 
 def _in_minutes(text: str) -> str:
     """ "an hour and a half" / "2 and a half hours" as minutes ("90 minutes"): the parser read neither."""
     return _AND_A_HALF.sub(lambda m: f"{int(_WORDS.get(m[1].lower(), 0) or m[1]) * 60 + 30} minutes", text)
-_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
-_UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "hr": "hours", "d": "days", "w": "weeks"}
 
 
 def parse_offset(text: str) -> timedelta:

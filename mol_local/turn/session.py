@@ -352,7 +352,7 @@ class Session:
                                  or (not tool_calls and told_answer(text, answer, recalled, said_before(history)))
                                  or (not any(c["name"] in WRITES and not c["result"].startswith("Error") for c in tool_calls)
                                      and acked_answer(text, answer, bool(tool_calls)))):  # nothing written: a statement gets its reply
-            answer = told  # the tail held what they told, the model denied it
+            answer = told  # what they told (the model denied it), or a statement's plain reply
             new[-1] = MessageRecord("assistant", answer)
         if hooks.on_answer:
             hooks.on_answer(answer)
