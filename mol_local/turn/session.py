@@ -36,10 +36,10 @@ from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_text,
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult, count_answer
 from mol_local.turn.summary import summarize
-from mol_local.turn.tasks import (WORDS_ONLY, WRITES, Step, TaskMachine, asked_for_words, capped_answer, fresh_calls, parse_tool_calls,
+from mol_local.turn.tasks import (WORDS_ONLY, Step, TaskMachine, asked_for_words, capped_answer, fresh_calls, parse_tool_calls,
                                    repeated_answer, unbacked_answer, unfinished_answer)
 from mol_local.turn.times import first_calls, grounded_calls, said_as_set
-from mol_local.turn.told_ack import acked_answer
+from mol_local.turn.told_ack import statement_reply
 from mol_local.turn.ui import answer_ui, holds, is_ui_slot
 from mol_local.turn.view import ViewSpec, build_view
 
@@ -349,9 +349,7 @@ class Session:
             timings["code_check_ms"] = (time.perf_counter() - began) * 1000
             self._check(cancel)
         if composed is None and (told := said_then_answer(text, answer, recalled, said_before(history), now)  # (a read call may have run)
-                                 or (not tool_calls and told_answer(text, answer, recalled, said_before(history)))
-                                 or (not any(c["name"] in WRITES and not c["result"].startswith("Error") for c in tool_calls)
-                                     and acked_answer(text, answer, bool(tool_calls)))):  # nothing written: a statement gets its reply
+                                 or (not tool_calls and told_answer(text, answer, recalled, said_before(history))) or statement_reply(text, answer, tool_calls)):
             answer = told  # what they told (the model denied it), or a statement's plain reply
             new[-1] = MessageRecord("assistant", answer)
         if hooks.on_answer:

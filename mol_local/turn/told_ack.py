@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import re
 
+from collections.abc import Sequence
+
 from mol_local.statements import is_question, is_request, second_person, statements
 from mol_local.turn.recall import same_words
+from mol_local.turn.tasks import WRITES
 
 MAX_WORDS = 14
 _FIRST_PERSON = re.compile(r"^(?:i|i've|i'm|my|we|we've|our)\b", re.IGNORECASE)
@@ -21,6 +24,13 @@ _BACK = {"i": "you", "i've": "you've", "i'm": "you're", "my": "your", "me": "you
          "mine": "yours", "myself": "yourself"}
 _PLAIN = re.compile(r"^(?:thanks for (?:letting me know|telling me)|noted|got it|good to know|ok(?:ay)?, noted)\b", re.IGNORECASE)
 _ASKS = re.compile(r"\b(?:can you|could you|would you|please|help|remind|note|remember|write|make|tell me|what|how|why|when|where)\b", re.I)
+
+
+def statement_reply(text: str, answer: str, tool_calls: Sequence[dict]) -> str | None:
+    """`acked_answer` for a turn that wrote nothing (its tool calls only read, or their writes were refused)."""
+    if any(c["name"] in WRITES and not c["result"].startswith("Error") for c in tool_calls):
+        return None
+    return acked_answer(text, answer, read_only=bool(tool_calls))
 
 
 def acked_answer(text: str, answer: str, read_only: bool = False) -> str | None:

@@ -46,3 +46,13 @@ def test_a_statement_answered_with_an_unasked_read_is_said_back() -> None:
     assert acked_answer("My train leaves at 6 and I'm on coach B", "x", read_only=True) == \
         "Noted — your train leaves at 6 and you're on coach B."
     assert acked_answer("Can you check my reminders?", "x", read_only=True) is None
+
+
+def test_only_a_turn_that_wrote_nothing_gets_the_statements_reply() -> None:
+    from mol_local.turn.told_ack import statement_reply
+
+    said = "I parked the car on level 3, spot 42"
+    refused = [{"name": "reminders.create", "result": "Error: not run: the request asks for no reminder"}]
+    assert statement_reply(said, "I didn't do that", refused) == "Noted — you parked the car on level 3, spot 42."
+    written = [{"name": "notes.create", "result": "Saved note ab12: Car"}]
+    assert statement_reply(said, "Saved a note.", written) is None  # something was written: its answer stands
