@@ -73,8 +73,8 @@ NONE_OPEN = "not run: there are no open reminders to cancel"
 def named_cancel(request: str, hub: ToolHub | None) -> list[ToolCall]:
     """reminders.cancel of the one open reminder a "delete the <what> reminder", "cancel the reminder about <what>" or
     "stop reminding me about <what>" names, or of every open one for "cancel all my reminders"; a refused one when
-    several are named alike or none is; [] for any other request. Cancelling, not ticking off: a repeating reminder ticked off opens its next time,
-    and "Delete my stretch reminder" had left it set for tomorrow."""
+    several are named alike or none is; [] for any other request. Cancelling, not ticking off: a repeating reminder
+    ticked off opens its next time, and "Delete my stretch reminder" had left it set for tomorrow."""
     said = " ".join(request.split())
     m = _CANCEL.match(said) or _STOP.match(said)
     if m is None or hub is None:
@@ -83,7 +83,7 @@ def named_cancel(request: str, hub: ToolHub | None) -> list[ToolCall]:
     if m.re is _CANCEL and m["all"]:
         calls = [answering_call("reminders.cancel", {"id": r["id"]}) for r in rows]
         return calls or [replace(answering_call("reminders.cancel", {"id": ""}), refused=NONE_OPEN)]
-    about = m["about"] or (m["what"] if m.re is _CANCEL else "") or ""
+    about = m["about"] or m.groupdict().get("what") or ""  # _STOP names it only as "about"
     named = named_reminders(about, rows)
     what = re.sub(r"^(?:my|the)\s+", "", about, flags=re.I)
     if len(named) == 1:
@@ -116,8 +116,9 @@ def _does(verb: str | None, text: str) -> bool:
 
 def named_done(request: str, hub: ToolHub | None) -> list[ToolCall]:
     """reminders.complete of the one open reminder a "I finished the dentist one" / "I've paid the rent" names (by the
-    words after the verb); [] when the request is not such a statement or names no single open reminder. The embedded L0 had answered
-    "I finished the dentist one" with "Congratulations on completing the dentist one!" and ticked nothing off."""
+    words after the verb); [] when the request is not such a statement or names no single open reminder. The embedded
+    L0 had answered "I finished the dentist one" with "Congratulations on completing the dentist one!" and ticked
+    nothing off. (A checklist item said done is `list_edit`'s, read before this in `Session._command`.)"""
     m = _SAYS_DONE.match(" ".join(request.split()))
     if m is None or hub is None or REMIND.search(request) or request.rstrip().endswith("?"):
         return []
