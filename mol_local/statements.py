@@ -81,7 +81,7 @@ def _norm_noun(noun: str) -> str:
 
 def sentences(text: str) -> list[str]:
     """The message cut into sentences (and lines); a statement never spans two."""
-    parts = re.split(r"(?<=[.!?;])\s+|\n+|,?\s+(?:and|but)\s+(?=(?:i|i'm|i've|my|we|he|she|it|they|he's|she's|it's|they're|his|her|its|their)\b)",
+    parts = re.split(r"(?<=[.!?;])\s+|\n+|,?\s+(?:and|but)\s+(?=(?:i|i'm|i've|my|our|we|he|she|it|they|he's|she's|it's|they're|his|her|its|their)\b)",
                      text.strip(), flags=re.IGNORECASE)
     return [p.strip() for p in parts if p and p.strip()]
 
@@ -162,7 +162,7 @@ RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
     (re.compile(r"^(?:my|our)\s+(?P<x>[a-z][\w '’-]{0,30}?)(?:'s|’s)\s+name\s+is\s+(?P<v>.+)$|^(?:my|our)\s+(?P<y>[a-z][\w '’-]{0,30}?)\s+(?:is|are)\s+(?:called|named)\s+(?P<w>.+)$", _I),
      _called),
     (re.compile(r"^i\s+have\s+an?\s+(?P<x>[a-z][\w '’-]{0,20}?)\s+(?:called|named)\s+(?P<v>.+)$", _I), _called),
-    (re.compile(r"^my\s+(?P<x>[a-z][\w '’-]{0,30}?)\s+(?:is|are)\s+(?:on\s+)?(?P<v>.+)$", _I), _attribute),
+    (re.compile(r"^(?:my|our)\s+(?P<x>[a-z][\w '’-]{0,30}?)\s+(?:is|are)\s+(?:on\s+)?(?P<v>.+)$", _I), _attribute),
     (re.compile(r"^i\s+(?:really\s+)?(?P<verb>love|like|enjoy|hate|dislike|prefer|adore|can't stand)\s+(?P<v>.+)$", _I), _likes),
 )
 

@@ -20,6 +20,7 @@ import re
 
 from mol_local.genui.catalog import COMPONENTS
 from mol_local.genui.ground import named_items
+from mol_local.genui.stated import SCHEDULE, keyed_rows
 
 _THING_CARDS = ("birthday", "christmas", "greeting", "greetings", "thank-you", "thank you", "credit", "debit", "gift", "library",
                 "business", "sim", "post", "report", "bank", "id", "loyalty", "membership", "sd", "memory", "get well", "wedding")
@@ -60,8 +61,16 @@ def asked_kinds(request: str) -> tuple[str, ...]:
         if found and not another:
             continue
         found.append(kind)
+    if not found and _day_schedule(request):
+        found.append("Table")
     found.sort(key=lambda k: not COMPONENTS[k].container)
     return tuple(found[:MAX_KINDS])
+
+
+def _day_schedule(request: str) -> bool:
+    """"A weekly workout schedule with running on Monday, swimming on Wednesday and yoga on Friday": a table of
+    days (L1 had set a reminder called "a weekly workout plan" for Sunday; L3 drew three toggles and no day)."""
+    return bool(SCHEDULE.search(request)) and keyed_rows(request)[0][:1] == ["Day"]
 
 
 _VIEW_WORDS = "|".join(w for k, w in _KIND_WORDS.items() if k not in ("Button", "Grid", "Tabs"))
@@ -83,4 +92,4 @@ def names_a_view(request: str) -> bool:
     the route adapter says (it sent 12 of 30 held-out view requests elsewhere). Not when the request also
     asks for an action the agent slots do ("remind me … a checklist"), for code ("a Python function that
     prints a table"), or is a question about a view ("what is a progress bar?")."""
-    return bool(_VIEW.search(request)) and not _NOT_A_VIEW.search(request)
+    return bool(_VIEW.search(request) or _day_schedule(request)) and not _NOT_A_VIEW.search(request)

@@ -123,7 +123,9 @@ def rows(request: str, width: int) -> list[list[str]]:
 
 
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekends?|weekdays?"
-_KEYED_LIST = re.compile(r"\btable\b(?P<head>[^:]*?)(?::|\bwith\b|\bfor\b)\s*(?P<list>[^:.?!()]+?)\s*(?:\bplease\b)?\s*[.?!]*\s*$", re.I)
+_KEYED_LIST = re.compile(r"(?:\b(?P<pre>[a-z]+)\s+)?\b(?P<kind>table|schedule|timetable|rota)\b(?P<head>[^:]*?)(?::|\bwith\b|\bfor\b)\s*"
+                         r"(?P<list>[^:.?!()]+?)\s*(?:\bplease\b)?\s*[.?!]*\s*$", re.I)
+SCHEDULE = re.compile(r"\b(?:schedule|timetable|rota)\b", re.I)
 _OF = re.compile(r"\b(?:of|for)\s+(?:my|our|the|his|her|their)?\s*(?:[a-z]+\s+)*?(?P<noun>[a-z]+)\s*$", re.I)
 _BY_DAY = re.compile(rf"^(?P<k>{_DAY})\s*(?::|-|–)?\s+(?P<v>.+)$|^(?P<v2>.+?)\s+(?:on\s+)?(?P<k2>{_DAY})$", re.I)
 _BY_NUMBER = re.compile(rf"^(?P<k>.+?)\s*(?::|-|–|=)?\s+(?P<v>[$£€]?\s?(?:{NUMBER})\s*(?:%|[a-z]{{1,6}})?)$", re.I)
@@ -132,7 +134,7 @@ _BY_NUMBER = re.compile(rf"^(?P<k>.+?)\s*(?::|-|–|=)?\s+(?P<v>[$£€]?\s?(?:{
 _BY_WHOM = re.compile(r"^(?P<k>.+?)\s+by\s+(?P<v>[^\d].*)$", re.I)
 _MAKER = {"book": "Author", "novel": "Author", "poem": "Poet", "song": "Artist", "album": "Artist", "track": "Artist",
           "painting": "Artist", "film": "Director", "movie": "Director", "play": "Playwright"}
-_NOT_NOUNS = frozenset("table me it this day days week weeks weekend month year".split())
+_NOT_NOUNS = frozenset("table me it this day days week weeks weekend month year a an my our the your weekly daily new".split())
 
 
 def _singular(word: str) -> str:
@@ -141,8 +143,8 @@ def _singular(word: str) -> str:
 
 
 def keyed_rows(request: str) -> tuple[list[str], list[list[str]]]:
-    """A table asked for a list whose items each pair a day with a thing ("a table of my weekly workouts:
-    Monday run, Wednesday swim, Friday yoga"), a thing with an amount ("my monthly costs: rent 900, food
+    """A table (or a schedule, timetable or rota) asked for a list whose items each pair a day with a thing ("a
+    table of my weekly workouts: Monday run, Wednesday swim, Friday yoga"), a thing with an amount ("my monthly costs: rent 900, food
     300") or a work with its maker ("books: Dune by Frank Herbert, Emma by Jane Austen"): two columns (Day |
     Workout, Item | Cost, Book | Author) and one row per item. ([], []) unless every item pairs the same way;
     the model had made the items the table's columns and written no row."""
@@ -151,6 +153,8 @@ def keyed_rows(request: str) -> tuple[list[str], list[list[str]]]:
     if len(parts) < 2:
         return [], []
     of = _OF.search(m["head"]) if m else None
+    if of is None and m and m["kind"].lower() != "table" and m["pre"]:  # "a weekly workout schedule with …": Day | Workout
+        of = {"noun": m["pre"]}
     noun = _singular(of["noun"]).capitalize() if of and of["noun"].lower() not in _NOT_NOUNS else ""
     for pattern, first, default in ((_BY_DAY, "Day", "Plan"), (_BY_NUMBER, "Item", "Amount")):
         pairs = [pattern.match(p) for p in parts]

@@ -31,8 +31,13 @@ _UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "hr": "hours", "d": "d
 _AND_A_HALF = re.compile(r"\b(an?|one|two|three|\d+)\s+(?:hours?\s+and\s+a\s+half|and\s+a\s+half\s+hours?)\b", re.I)
 
 
+_COUPLE = re.compile(r"\ba couple of\b", re.I)
+
+
 def _in_minutes(text: str) -> str:
-    """ "an hour and a half" / "2 and a half hours" as minutes ("90 minutes"): the parser read neither."""
+    """ "an hour and a half" / "2 and a half hours" as minutes ("90 minutes"), "a couple of hours" as "2 hours":
+    the parser read none of them."""
+    text = _COUPLE.sub("2", text)
     return _AND_A_HALF.sub(lambda m: f"{int(_WORDS.get(m[1].lower(), 0) or m[1]) * 60 + 30} minutes", text)
 
 

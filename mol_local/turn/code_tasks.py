@@ -35,6 +35,7 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
      1, (("['a', 'bc']", "['A', 'BC']"), ("[]", "[]"))),
     (r"\bleap[- ]years?\b", 1, (("2000", "True"), ("1900", "False"), ("2024", "True"), ("2023", "False"))),
     (r"\b(?:count|counts|how many|number of)\b.{0,20}\bvowels\b", 1, (("'hello'", "2"), ("'sky'", "0"))),
+    (r"\breverses?\b.{0,12}\b(?:the\s+)?(?:order\s+of\s+(?:the\s+)?)?words\b", 1, (("'hello big world'", "'world big hello'"), ("'one'", "'one'"))),
     (r"\breverses?\b.{0,20}\b(?:string|word|text)\b", 1, (("'abc'", "'cba'"), ("'hello'", "'olleh'"))),
     (r"\b(?:remove|removes|drop|drops|dedupe|dedupes)\b.{0,20}\bduplicates?\b(?=.*\border\b)", 1, (("[3, 1, 3, 2, 1]", "[3, 1, 2]"),)),
     (r"\bmerges?\b.{0,20}\bsorted\b", 2, (("[1, 4, 6], [2, 3, 7]", "[1, 2, 3, 4, 6, 7]"), ("[], [1]", "[1]"))),

@@ -197,7 +197,11 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequ
     told = [r.memory for r in recalled if topic and fts.says_any(r.memory.text, topic)]
     here = [said for said in seen if topic and fts.says_any(said, topic)] if not told else []  # said in this conversation
     if not (told or here):  # their own words are the answer: L0 had retold "I lent my drill to Marco" as "Marco lent your drill to Marco"
-        return None if _DENIED.search(answer) else known_answer(answer, recalled) or heard_answer(text, answer)
+        if _DENIED.search(answer):
+            return None
+        # "What did I tell you about my sister?" on a fresh home: "Congratulations on discovering and telling me about your sister!"
+        about = re.sub(r"\bmy\b", "your", re.sub(r"\byour\b", "my", (m["topic"] or m["t2"]).strip(), flags=re.I), flags=re.I)
+        return known_answer(answer, recalled) or f"You haven't told me anything about {about} yet — tell me and I'll remember it."
     return _quoted(told, here)
 
 
@@ -236,11 +240,13 @@ _ASKS_VALUE = re.compile(r"^(?:so\s+|and\s+)?(?:what|which|who|where|when)\b(?!.
 def keyed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
     """The remembered fact whose subject the question names, when the answer does not give its value: "What car do
     I drive?" with "The user's car is a blue 2015 Honda Civic" in the tail got "You are a car." (L0, `mol chat`).
-    Only a question asking for a value (what, which, who, where, when; no advice) and one fact whose subject's
-    words are all in it. None otherwise."""
+    Only a question asking for a value (what, which, who, where, when; no advice), one fact whose subject's
+    words are all in it, and an answer that names no remembered word the question does not. None otherwise."""
     if not _ASKS_VALUE.search(text.strip()):
         return None
     asked = content_stems(text)
+    if (content_stems(answer) - asked) & set().union(*(content_stems(r.memory.text) for r in recalled if r.memory.kind != SAID)):
+        return None  # the answer gives another fact's words ("Where does my sister live?": "Your sister lives in Berlin.")
     keyed = [(r.memory.text, value) for r in recalled if r.memory.kind != SAID for key, value in [key_of(r.memory.text)]
              if key and key.startswith("my:") and (subject := content_stems(key[3:])) and subject <= asked and value]
     if len(keyed) != 1 or same_words(keyed[0][1], answer):

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from mol_local.harness.when import copies_a_time, stated_offset
+from mol_local.harness.errors import BadArguments
+from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.turn.tasks import ToolCall
 
 ASK_WHEN = "not run: the request names no time — ask when"
@@ -63,3 +64,25 @@ def with_stated_clock(call: ToolCall, request: str) -> ToolCall:
     clock = _CLOCK.search(request)[0].strip()  # type: ignore[index]
     fixed = _CLOCK.sub(clock, due, count=1) if _CLOCK.search(due) else f"{due} at {clock}".strip()
     return replace(call, arguments={**call.arguments, "due": fixed})
+
+
+_WAIT = (r"(?:\d+|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty|forty-five|a couple of|half an?)\s*"
+         r"(?:minutes?|mins?|hours?|hrs?)(?:\s+and\s+a\s+half)?")
+_STATED_WAIT = re.compile(rf"\bin\s+({_WAIT})\b|\b({_WAIT})\s+from\s+now\b", re.I)
+
+
+def with_stated_wait(call: ToolCall, request: str) -> ToolCall:
+    """The one wait a request states ("in 10 minutes", "10 minutes from now") in place of a `due` that is not
+    that time: "Set a reminder for 10 minutes from now: check the laundry" was written as "on 5 Dec 2026",
+    9:00 that morning, and refused as passed. Left alone when the request states several waits."""
+    due = call.arguments.get("due") if call.name == "reminders.create" else None
+    said = {(m[1] or m[2]).lower() for m in _STATED_WAIT.finditer(request)}
+    if not isinstance(due, str) or len(said) != 1 or call.arguments.get("before"):
+        return call
+    wait = f"in {said.pop()}"
+    try:
+        if abs((parse_when(due) - parse_when(wait)).total_seconds()) <= 60:
+            return call
+    except BadArguments:
+        pass
+    return replace(call, arguments={**call.arguments, "due": wait})

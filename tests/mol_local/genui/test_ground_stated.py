@@ -126,6 +126,9 @@ def test_a_table_gets_the_listed_columns_and_rows_in_the_persons_words() -> None
     ("a table of my favourite songs: Yesterday by The Beatles and Hurt by Johnny Cash",
      ["Song", "Artist"], [["Yesterday", "The Beatles"], ["Hurt", "Johnny Cash"]]),
     ("make a table: Dune by Frank Herbert, Emma", [], []),  # one item names no maker
+    ("Make a weekly workout schedule with running on Monday, swimming on Wednesday and yoga on Friday",  # mol chat: L1 set a
+     ["Day", "Workout"], [["Monday", "running"], ["Wednesday", "swimming"], ["Friday", "yoga"]]),  # reminder, L3 drew toggles
+    ("Make me a cleaning rota: Monday bathroom, Thursday kitchen", ["Day", "Cleaning"], [["Monday", "bathroom"], ["Thursday", "kitchen"]]),
 ])
 def test_a_keyed_list_is_two_columns_and_a_row_per_item(text: str, cols: list[str], rows: list[list[str]]) -> None:
     assert stated.keyed_rows(text)[1] == rows

@@ -35,6 +35,7 @@ NOW = datetime(2026, 12, 1, 20, 53)  # Tue 1 Dec 2026, 20:53
         ("in half an hour", None, "Tue 1 Dec 2026, 21:23"),
         ("in an hour and a half", None, "Tue 1 Dec 2026, 22:23"),  # `mol chat`: "not a time I can read"
         ("in 2 and a half hours", None, "Tue 1 Dec 2026, 23:23"),
+        ("in a couple of hours", None, "Tue 1 Dec 2026, 22:53"),  # mol chat: "not a time I can read"
         ("tomorrow at 2pm", "an hour and a half", "Wed 2 Dec 2026, 12:30"),
     ],
 )

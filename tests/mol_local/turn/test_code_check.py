@@ -151,6 +151,11 @@ SECOND = "Write a Python function that returns the second largest number in a li
     ("Write a Python function that converts a list of strings to uppercase",  # L2, mol chat: joined into one string
      "```python\ndef uppercase_words(words: list) -> list[str]:\n    return ''.join(word.upper() for word in words if word)\n```",
      "uppercase_words([3, 1, 2]) raised AttributeError: 'int' object has no attribute 'upper'"),  # the smoke call comes first
+    ("Write a function that reverses the words in a sentence",  # L2, mol chat: the letters reversed, spaced out
+     "```python\ndef reverse_words(sentence: str) -> str:\n    return \" \".join(reversed(sentence))\n```",
+     "reverse_words('hello big world') should be 'world big hello'"),
+    ("Write a function that reverses the words in a sentence",
+     "```python\ndef reverse_words(sentence: str) -> str:\n    return ' '.join(sentence.split()[::-1])\n```", ""),
 ])
 def test_a_common_task_brings_cases_of_its_own(request_text: str, answer: str, why: str) -> None:
     ran = check(answer, request_text)

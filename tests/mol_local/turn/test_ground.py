@@ -394,3 +394,15 @@ def test_a_question_about_what_was_noted_reads_the_notes_and_a_note_keeps_the_pe
     from mol_local.turn.ground import settled_call
 
     assert settled_call("What did I write down about the wifi?").arguments == {"query": "wifi"}  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("request_text", "written", "wanted"), [
+    ("Set a reminder for 10 minutes from now: check the laundry", "on 5 Dec 2026", "in 10 minutes"),  # mol chat: refused as passed
+    ("Remind me in a couple of hours to call Jo", "later today", "in a couple of hours"),
+    ("Remind me in an hour and a half to take the cake out", "in 1 hour", "in an hour and a half"),
+    ("Remind me in 10 minutes to check the oven", "10 minutes from now", "10 minutes from now"),  # the same time: kept
+    ("Remind me in 10 minutes and again in an hour", "in 10 minutes", "in 10 minutes"),  # two waits: the model's
+    ("Remind me tomorrow at 9 to call the bank", "tomorrow at 9", "tomorrow at 9"),
+])
+def test_the_wait_a_request_states_is_the_due(request_text: str, written: str, wanted: str) -> None:
+    assert grounded(create(text="x", due=written), request_text).arguments["due"] == wanted

@@ -191,6 +191,9 @@ def test_an_answer_that_only_echoes_a_stored_fact_gets_the_fact_that_answers_the
     assert told_answer("Where does Tom live?", "Your best friend is called Tom.", tom) == "Your best friend Tom lives in Leeds."  # mol chat
     assert told_answer("What's my best friend called?", "Your best friend is called Tom.", tom) is None  # it stands
     assert told_answer("When is Sara's birthday?", "I think the user's wife's birthday is 12 May, but I could be wrong about it.", wife) is None
+    sister = [Recalled(new_memory("The user's sister Clara lives in Berlin."), 0.6), Recalled(new_memory("The user's sister is called Clara."), 0.5)]
+    assert told_answer("Where does my sister live?", "Your sister lives in Berlin.", sister) is None  # mol chat: was "… called Clara."
+    assert told_answer("Where does my sister live?", "Your sister is called Clara.", sister) == "Your sister Clara lives in Berlin."
 
 
 def test_an_answer_that_denies_what_the_tail_holds_gets_what_was_said() -> None:
@@ -274,6 +277,9 @@ def test_asked_what_they_told_an_answer_that_says_none_of_it_gets_the_tail() -> 
     assert told_answer(asked, vague, [], said) == 'You told me: "The dentist moved my check-up to the 3rd of June"'
     assert unknown_answer("Do you know my car?", "Thanks for telling me: your car is a car.", [], []) == \
         "I don't know your car yet — tell me and I'll remember it."
+    assert told_answer("What did I tell you about my sister?", "Congratulations on discovering and telling me about your sister!", []) == \
+        "You haven't told me anything about your sister yet — tell me and I'll remember it."  # mol chat on a fresh home
+    assert told_answer("What did I tell you about my sister?", "You haven't told me about her.", []) is None  # it says so itself
 
 
 def test_an_answer_without_the_value_of_the_fact_asked_about_gets_the_fact() -> None:
