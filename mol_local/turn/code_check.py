@@ -39,7 +39,7 @@ from pathlib import Path
 from mol_local.engine.base import Engine, GenerationRequest
 from mol_local.harness.limits import ToolLimits
 from mol_local.harness.sandbox import Sandbox
-from mol_local.turn.code_fix import guarded, unshadowed, without_made_up_names
+from mol_local.turn.code_fix import guarded, near_misses, unshadowed, without_made_up_names
 from mol_local.turn.code_tasks import empty_case, task_tests
 
 TRIES = 4  # the streamed answer and up to three samples: about 3 s each on the embedded default
@@ -360,6 +360,11 @@ def _checked_code(answer: str, request: str, again: Callable[[int], str], tries:
             kind = "list" if empty[0] == "[]" else "string"
             note = f"\n\n(For an empty {kind} it now returns {empty[1]}, as you asked; I ran it.)"
             return Checked(kept + note, f"ran: the first draft failed ({_failure(ran)}); guarded for an empty input, it passes", redrafted=True)
+    for code, old, new in near_misses(first_code_block(answer) or "") if " should be " in ran.why else []:
+        kept = answer.replace(first_code_block(answer) or "", code, 1)
+        if (got := check(kept, request)) is not None and not got.why:
+            note = f"\n\n(I corrected `{old}` to `{new}` after running it: {ran.why}, and now is.)"
+            return Checked(_true_claims(kept, got.wrong_claims) + note, f"ran: the first draft failed ({ran.why}); changed {old} to {new}, it passes", redrafted=True)
     drafts, began = [(answer, ran)], time.monotonic()
     for seed in range(1, tries):
         if time.monotonic() - began > REDRAFT_BUDGET_S:

@@ -1,6 +1,7 @@
 """A function named after a Python builtin that calls that builtin: renamed, so the call reaches Python's own; a
-function told what to return for an empty input: guarded; a sentence about the code that names a function or
-variable the code does not have: dropped.
+function told what to return for an empty input: guarded; a draft one small edit away from passing the request's
+own cases: that edit (`near_misses`); a sentence about the code that names a function or variable the code does not
+have: dropped.
 
 Tried with `mol chat` on the embedded default: "a function that returns the maximum value in a list" got
 `def max(a): return max(a, default=None)` and "the sum of a list of numbers" `def sum(numbers): return
@@ -52,6 +53,32 @@ def guarded(code: str, empty: tuple[str, str]) -> str | None:
     param = node.args.args[0].arg
     lines[first.lineno - 1:first.lineno - 1] = [f"{indent}if not {param}:", f"{indent}    return {empty[1]}"]
     return "\n".join(lines) + ("\n" if code.endswith("\n") else "")
+
+
+# one-token slips seen in L2's drafts: `"".join(reversed(words))` for "reverse the words", `[-2]` of a descending sort,
+# `range(1, n)` for a product up to n; each pair is tried both ways
+_SWAPS: tuple[tuple[str, str], ...] = (
+    ('"".join(', '" ".join('), ("''.join(", "' '.join("), ("[-2]", "[1]"), ("[-1]", "[0]"), (" <= ", " >= "), (" < ", " > "),
+    (" == ", " != "), ("min(", "max("), ("reverse=True", "reverse=False"), (" and ", " or "), ("return True", "return False"),
+    ("% 2 == 1", "% 2 == 0"),
+)
+_RANGE_END = re.compile(r"\brange\((?:(1|0),\s*)?(\w+)\)")
+MAX_NEAR_MISSES = 24
+
+
+def near_misses(code: str) -> list[tuple[str, str, str]]:
+    """(the code with one slip undone, what it was, what it became) for each place a `_SWAPS` pair or a `range(n)`
+    end occurs, at most MAX_NEAR_MISSES. Candidates only: code_check keeps one when it passes the cases the request
+    states (a task's or the person's own), which the first draft failed, and says what it changed."""
+    out: list[tuple[str, str, str]] = []
+    for a, b in _SWAPS:
+        for old, new in ((a, b), (b, a)):
+            for m in re.finditer(re.escape(old), code):
+                out.append((code[: m.start()] + new + code[m.end():], old.strip().rstrip("("), new.strip().rstrip("(")))
+    for m in _RANGE_END.finditer(code):
+        new = f"range({m[1] + ', ' if m[1] else ''}{m[2]} + 1)"
+        out.append((code[: m.start()] + new + code[m.end():], m[0], new))
+    return out[:MAX_NEAR_MISSES]
 
 
 def _is_docstring(node: ast.stmt) -> bool:

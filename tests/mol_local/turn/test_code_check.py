@@ -224,3 +224,19 @@ def test_a_sentence_naming_what_the_code_does_not_have_is_dropped() -> None:
     assert without_made_up_names(code + "It checks prime_list first.") == code.rstrip("\n")
     assert without_made_up_names(code + "It uses str.join(x) and range(2).") == code + "It uses str.join(x) and range(2)."
     assert without_made_up_names("no code here, foo_bar(1)") == "no code here, foo_bar(1)"
+
+
+def test_a_draft_one_slip_from_the_stated_cases_gets_that_edit_and_says_so() -> None:
+    """`mol chat`: "a function that reverses the words in a sentence" got `"".join(reversed(sentence.split()))` and
+    "I ran this and it does not work yet"; "the second largest" got `sorted(arr, reverse=True)[-2]`."""
+    words = ("```python\ndef reverse_words(sentence: str) -> str:\n    return \"\".join(reversed(sentence.split()))\n```\n"
+             "For example, reverse_words('banana') returns 'ban'.")
+    fixed = checked_code(words, "Write a function that reverses the words in a sentence", lambda _seed: "no code")
+    assert '" ".join(reversed(sentence.split()))' in fixed.answer and fixed.redrafted
+    assert "returns 'banana'." in fixed.answer  # its example made true
+    assert "(I corrected `\"\".join` to `\" \".join` after running it: reverse_words('hello big world') should be" in fixed.answer
+    second = "```python\ndef second_largest(arr):\n    return sorted(arr, reverse=True)[-2]\n```"
+    assert "[1]" in checked_code(second, SECOND, lambda _seed: "no code").answer
+    unstated = "```python\ndef halve(n: int) -> int:\n    return str(n < 2)\n```"  # no case stated: nothing to edit toward
+    out = checked_code(unstated, "Write a function that halves a number", lambda _seed: "no code")
+    assert "str(n < 2)" in out.answer and "does not work yet" in out.answer
