@@ -13,6 +13,7 @@ and conversations have their own words ("cancel my dentist reminder"), so a requ
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from memory.forget import redact_tasks
@@ -35,7 +36,12 @@ _ASK = re.compile(
     r"(?:that|about|the (?:fact|memory) that)\s+)?(?P<what>.+?)[\s.!?]*$", re.IGNORECASE)
 _NOT_MEMORY = re.compile(r"\b(?:reminders?|notes?|lists?|alarms?|files?|conversations?|chats?|messages?|history|to)\b|"
                          r"^(?:it|this|that|everything|all)$", re.IGNORECASE)
-_NOT_ABOUT = frozenset({"user", "said", "told", "know", "remember", "memory"})
+_NOT_ABOUT = frozenset({"user", "said", "told", "know", "remember", "memory", "wher", "what", "when", "which", "how"})
+_PHRASE_KEYS = ((re.compile(r"\bwhere i (?:live|am living|'m living)\b|\bmy (?:home|address)\b", re.I), "home"),
+                (re.compile(r"\bwhere i work\b|\bmy (?:employer|workplace)\b", re.I), "employer"),
+                (re.compile(r"\bwhere i(?:'m| am) from\b", re.I), "from"),
+                (re.compile(r"\bhow old i am\b", re.I), "my:age"),
+                (re.compile(r"\bwhat i do for (?:a )?(?:living|work)\b", re.I), "my:job"))
 SAID_AS = "[asked to forget something]"
 
 
@@ -57,15 +63,24 @@ def _word_sets(what: str) -> list[set[str]]:
 def named_memories(rows: list[MemoryRow], what: str) -> list[MemoryRow]:
     """The memories `what` names: the facts whose key a statement in it sets, and those holding all its words
     or all the words of the value it states."""
+    phrased = _phrased(what)  # "Forget where I live": nothing had gone
+    if phrased:  # that fact alone, not the sister who "lives in Berlin"
+        return [r for r in rows if key_of(r.text)[0] in phrased]
     keys = {st.key for st in statements(f"{what}.") if st.key} | ({k} if (k := key_of(f"The user's {what}.")[0]) else set())
     sets = _word_sets(what)
     return [r for r in rows if key_of(r.text)[0] in keys or any(w <= content_stems(r.text) for w in sets)]
 
 
-def telling_turns(db: Database, what: str) -> list[str]:
-    """The turns, in any conversation, with a message that names `what` as `named_memories` reads it."""
+def _phrased(what: str) -> set[str]:
+    return {key for said, key in _PHRASE_KEYS if said.search(what)}
+
+
+def telling_turns(db: Database, what: str, forgotten: Sequence[MemoryRow] = ()) -> list[str]:
+    """The turns, in any conversation, with a message that names `what` as `named_memories` reads it; for a fact
+    named by a phrase ("where I live"), those that say a `forgotten` fact's value ("Leeds")."""
     found: set[str] = set()
-    for words in _word_sets(what):
+    sets = [w for r in forgotten if (w := content_stems(key_of(r.text)[1]))] if _phrased(what) else _word_sets(what)
+    for words in sets:
         ordered = sorted(words)
         where = " and ".join("lower(content) like ?" for _ in ordered)
         rows = db.query(f"select task_id, content from messages where {where}", [f"%{w}%" for w in ordered])
@@ -91,7 +106,7 @@ def forget_turn(session: Session, what: str) -> TurnResult:
     found = named_memories(rt.memory.store.list(said=True), what)
     if found:
         forget_memories(rt, [r.id for r in found])
-    saying = telling_turns(rt.db, what)  # "Your car is a red Honda Civic." two turns on: the view would say it again
+    saying = telling_turns(rt.db, what, found)  # "Your car is a red Honda Civic." two turns on: the view would say it again
     if saying:
         redact_tasks(rt.memory, saying, Registry(rt.adapters_root()))
     about = sorted({said for r in found if (said := _subject(key_of(r.text)[0]))})  # what it was about, never what it said

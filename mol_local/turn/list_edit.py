@@ -39,24 +39,30 @@ _REMOVE = re.compile(rf"{_POLITE}(?:remove|delete|take|drop)\s+(?P<items>.+?)\s+
                      rf"{_POLITE}(?:remove|delete|take out|drop)\s+(?P<items2>.+?){_END}", re.I)
 _TICK = re.compile(rf"{_POLITE}(?:tick|check|cross|mark|strike)\s+(?:off\s+|out\s+)?(?P<items>.+?)(?:\s+(?:off|as done|done))?"
                    rf"(?:\s+(?:on|from|off)\s+{_THE_LIST})?{_END}", re.I)
-_DONE = re.compile(rf"{_POLITE}i(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?(?:finished|done|did|completed)\s+(?P<items>.+?)"
+_DONE = re.compile(rf"{_POLITE}i(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?(?:finished|done|did|completed|packed|bought|booked|"
+                   rf"picked up|paid|called|rang|sent|posted|ordered|cleaned|washed|fixed|returned)\s+(?P<items>.+?)"
                    rf"(?:\s+(?:now|already|today))?{_END}", re.I)  # "I finished cleaning the car": L0 congratulated, ticked nothing
 _HAVE = re.compile(rf"{_POLITE}(?:i|we)\s+(?:already\s+)?(?:have|'ve got|have got|got)\s+(?:some\s+)?"
                    rf"(?P<items>.+?)(?:\s+(?:already|now))?{_END}", re.I)  # "Actually I already have bread": got, so ticked
 _UNNEEDED = re.compile(rf"{_POLITE}(?:i|we)\s+(?:don't|do not)\s+need\s+(?:any\s+)?(?P<items>.+?)(?:\s+(?:any ?more|after all))?{_END}", re.I)
 _CLEAR = re.compile(rf"{_POLITE}(?:clear|empty|wipe|reset)\s+(?:out\s+)?{_THE_LIST}{_END}", re.I)
 _SHOW = re.compile(rf"{_POLITE}(?:what(?:'s|\s+is|\s+was)\s+(?:left\s+)?on|show(?:\s+me)?|read(?:\s+me)?|open)\s+{_THE_LIST}(?:\s+again)?{_END}|"
-                   rf"{_POLITE}what(?:'s|\s+is)\s+left\s+(?:to do\s+)?on\s+{_THE_LIST}[\s?]*$", re.I)
+                   rf"{_POLITE}what(?:'s|\s+is)\s+left\s+(?:to do\s+)?on\s+{_THE_LIST}[\s?]*$|"
+                   rf"{_POLITE}what(?:'s|\s+is)\s+(?:left|still)\s+to\s+(?:pack|buy|get|do)[\s?]*$|"  # "What's left to pack?": L0 had
+                   rf"{_POLITE}what\s+(?:else\s+)?do\s+i\s+(?:still\s+)?(?:need|have)\s+to\s+(?:pack|buy|get)[\s?]*$", re.I)  # "You haven't told me anything yet"
 _SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bplus\b|&)\s*", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|some|the|my)\s+", re.I)
 
 
+_PAST = re.compile(r"^(?:finished|did|completed|packed|bought|booked|picked up|paid|called|rang|sent|posted|ordered|cleaned|washed|"
+                   r"fixed|returned)\s+", re.I)
 _NOT_ITEMS = re.compile(r"^(?:it|that|this|them|those|these|everything|all)$|\breminders?\b", re.I)
 
 
-def _items(said: str) -> list[str]:
-    """The items named, or [] when any is a pronoun ("tick that off") or a reminder: those are not this list's."""
-    parts = [_ARTICLE.sub("", p.strip(" '\"")).strip() for p in _SPLIT.split(said)]
+def _items(said: str, past: bool = False) -> list[str]:
+    """The items named, or [] when any is a pronoun ("tick that off") or a reminder: those are not this list's. `past`:
+    each after a verb of doing ("I paid the rent and booked the flights") is the item without it."""
+    parts = [_ARTICLE.sub("", (_PAST.sub("", p) if past else p).strip(" '\"")).strip() for p in _SPLIT.split(said)]
     parts = [p for p in parts if p]
     ok = parts and all(len(p.split()) <= MAX_ITEM_WORDS and not _NOT_ITEMS.search(p) for p in parts)
     return parts if ok else []
@@ -75,7 +81,7 @@ def asked_edit(text: str, list_shown_last: bool = False) -> tuple[str, list[str]
     have = (("tick", _HAVE), ("remove", _UNNEEDED)) if len(said.split()) <= 8 else ()
     for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK), ("tick", _DONE), *have, *bare):
         if m := pattern.match(said):
-            items = _items(m["items"] or m.groupdict().get("items2") or "")
+            items = _items(m["items"] or m.groupdict().get("items2") or "", past=pattern is _DONE)
             words = pattern is not _ADD_BARE or all(re.search(r"[^\W\d_]", i) for i in items)  # "Add 5 and 7" is a sum
             return (op, items) if items and words else None
     return None

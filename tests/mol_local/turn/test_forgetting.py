@@ -43,3 +43,18 @@ def test_a_fact_asked_to_be_forgotten_is_gone_from_memory_and_every_turn_that_sa
     again = session.run_turn("Do you know my car?", slot="L0")
     assert again.answer == "I don't know your car yet — tell me and I'll remember it."
     assert session.run_turn("forget about the plumber").answer == "I had nothing stored about that, so there was nothing to forget."
+
+
+def test_forget_where_i_live_forgets_the_home_fact_only(scripted_runtime) -> None:
+    """`mol chat -c`: after "I live in York" and "Actually I moved to Leeds last month", "Forget where I live" got "I had
+    nothing stored about that" ("where" was read as a word the fact must hold) and "Where do I live?" still said Leeds."""
+    rt, _ = scripted_runtime([])
+    session = rt.session()
+    session.run_turn("/remember I live in Leeds")
+    session.run_turn("/remember my sister Clara lives in Berlin")
+    forgot = session.run_turn("Forget where I live")
+    assert forgot.answer == "Forgotten: 1 memory (where you live). I no longer know it."
+    assert [m.text for m in rt.memory.store.list(said=True) if "Leeds" in m.text] == []
+    assert any("Berlin" in m.text for m in rt.memory.store.list(said=True))  # the sister who "lives" stays
+    said = " ".join(r["content"] for r in rt.db.query("select content from messages"))
+    assert "Leeds" not in said and "Berlin" in said

@@ -103,6 +103,18 @@ def test_saying_an_item_is_done_ticks_it_off() -> None:
     assert asked_edit("I finished cleaning the car") == ("tick", ["cleaning the car"])
     assert asked_edit("I've already done the laundry") == ("tick", ["laundry"])
     assert asked_edit("I finished it") is None and asked_edit("Did I finish the laundry?") is None
+    assert asked_edit("I already packed the towel") == ("tick", ["towel"])  # mol chat -c: "the user told you to pack the towel now"
+    assert asked_edit("I paid the rent and booked the flights") == ("tick", ["rent", "flights"])
+    assert asked_edit("Add packed lunch to the list") == ("add", ["packed lunch"])  # only a tick drops the verb
+
+
+def test_what_is_left_to_pack_shows_the_list() -> None:
+    """`mol chat -c` after a packing list: "What's left to pack?" got "You haven't told me anything yet"."""
+    from mol_local.turn.list_edit import asked_edit
+
+    for text in ("What's left to pack?", "What do I still need to buy?", "what is still to do"):
+        assert asked_edit(text) == ("show", []), text
+    assert asked_edit("What's left to do on the house?") is None
 
 
 def test_got_not_needed_and_clear_the_list() -> None:
