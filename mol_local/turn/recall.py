@@ -16,6 +16,7 @@ from mol_local.extract import supersede
 from mol_local.statements import is_question, is_request, key_of, second_person, statements
 from mol_local.turn.ground import content_stems
 from mol_local.turn.notes_asked import asks_for_a_note, note_call
+from mol_local.turn.not_known import DENIED, unknown_answer
 from mol_local.turn.result import TurnResult
 
 if TYPE_CHECKING:
@@ -114,28 +115,6 @@ def acts_on_its_own_words(text: str) -> bool:
 
 _TOLD_ASK = re.compile(r"\b(?:what|anything) (?:did|have) I (?:tell|told|say|said|mention|mentioned) (?:to )?(?:you )?(?:about|regarding|of|on) "
                        r"(?P<topic>.+?)[\s?.!]*$|\bremind me what I (?:told|said to) you about (?P<t2>.+?)[\s?.!]*$", re.IGNORECASE)
-_DENIED = re.compile(r"\b(?:haven't|have not|hasn't|didn't|did not|never)\s+(?:\w+\s+)?(?:told|tell|said|say|mentioned|mention)\b|"
-                     r"\b(?:don't|do not) know\b|\bno record\b", re.IGNORECASE)
-
-
-_ASKS_MINE = re.compile(r"^(?:(?:and|so|ok|hey)[,]?\s+)?(?:do you (?:know|remember)|what(?:'s| is| was)|who(?:'s| is)|tell me|"
-                        r"remind me (?:of|what))\s+(?:what\s+)?my\s+(?P<x>[\w' -]{1,30}?)(?:\s+(?:is|was|called|named))?[\s?.!]*$",
-                        re.IGNORECASE)
-
-
-def unknown_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequence[str]) -> str | None:
-    """"I don't know your car yet" for "Do you know my car?" when nothing in the tail or what the person said in
-    the conversation (`seen`: their messages that are not questions) names it and the answer claims to know: after the car was forgotten, L0 answered "Your
-    car is the user's sister." from a tail holding only the sister. None otherwise."""
-    m = _ASKS_MINE.match(text.strip())
-    if m is None or not re.search(rf"\byour {re.escape(m['x'].strip())}(?:'s)?\s+(?:is|was|are|were|has|called|named)\b", answer, re.I):
-        return None  # claims nothing about it
-    thing = content_stems(m["x"])
-    if not thing or any(thing & content_stems(r.memory.text) for r in recalled) or thing & content_stems(" ".join(seen)):
-        return None
-    return f"I don't know your {m['x'].strip()} yet — tell me and I'll remember it."
-
-
 def said_before(history: Sequence[TaskRecord]) -> list[str]:
     """What the person said earlier in the conversation that is not a question (`told_answer`'s `seen`)."""
     return [m.content for t in history for m in t.messages if m.role == "user" and not m.content.rstrip().endswith("?")]
@@ -197,7 +176,7 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequ
     told = [r.memory for r in recalled if topic and fts.says_any(r.memory.text, topic)]
     here = [said for said in seen if topic and fts.says_any(said, topic)] if not told else []  # said in this conversation
     if not (told or here):  # their own words are the answer: L0 had retold "I lent my drill to Marco" as "Marco lent your drill to Marco"
-        if _DENIED.search(answer):
+        if DENIED.search(answer):
             return None
         # "What did I tell you about my sister?" on a fresh home: "Congratulations on discovering and telling me about your sister!"
         about = re.sub(r"\bmy\b", "your", re.sub(r"\byour\b", "my", (m["topic"] or m["t2"]).strip(), flags=re.I), flags=re.I)
@@ -290,7 +269,7 @@ def denied_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str |
     about the plumber coming …", "I don't know your flight to Lisbon yet") while a recalled memory shares at least two
     of the question's content words: both were answered so with the words said three turns before in the tail.
     None otherwise."""
-    if not _DENIED.search(answer) or not is_question(text):
+    if not DENIED.search(answer) or not is_question(text):
         return None
     asked = content_stems(text)
     scored = sorted(((len(content_stems(r.memory.text) & asked), i) for i, r in enumerate(recalled)), reverse=True)

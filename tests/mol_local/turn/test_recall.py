@@ -250,7 +250,7 @@ def test_what_do_you_know_about_me_gets_every_fact_in_the_tail_and_says_them(sma
 
 def test_an_answer_about_something_nothing_names_says_it_is_not_known() -> None:
     """After the car was forgotten L0 answered "Do you know my car?" with "Your car is the user's sister."."""
-    from mol_local.turn.recall import unknown_answer
+    from mol_local.turn.not_known import unknown_answer
 
     tail = [Recalled(new_memory("The user's sister is called Mia."), 0.3)]
     assert unknown_answer("Do you know my car?", "Your car is the user's sister.", tail, []) == \
@@ -261,10 +261,25 @@ def test_an_answer_about_something_nothing_names_says_it_is_not_known() -> None:
     assert unknown_answer("Do you know my car?", "I don't know.", tail, []) is None  # claims nothing
 
 
+def test_where_do_i_live_with_no_home_fact_is_not_made_up() -> None:
+    """`mol chat -c`: "Forget where I live" then "Where do I live?" got "You live in New York City."."""
+    from mol_local.turn.not_known import unknown_answer
+
+    sister = [Recalled(new_memory("The user's sister Clara lives in Berlin."), 0.4)]
+    assert unknown_answer("Where do I live?", "You live in New York City.", sister, []) == \
+        "I don't know where you live yet — tell me and I'll remember it."
+    assert unknown_answer("How old am I?", "You are 30.", [], []) == "I don't know how old you are yet — tell me and I'll remember it."
+    home = [Recalled(new_memory("The user lives in Leeds."), 0.6)]
+    assert unknown_answer("Where do I live?", "You live in Leeds.", home, []) is None
+    assert unknown_answer("Where do I live?", "You live in York.", [], ["I live in York"]) is None  # said in this conversation
+    assert unknown_answer("Where do I live?", "I don't know where you live.", [], []) is None
+
+
 def test_asked_what_they_told_an_answer_that_says_none_of_it_gets_the_tail() -> None:
     """Held-out L0: "Remind me what I told you about the dentist" got "Thanks for asking, I'll be happy to help. What
     was it about the dentist that caught your attention?" with the dentist's date in its tail."""
-    from mol_local.turn.recall import told_answer, unknown_answer
+    from mol_local.turn.not_known import unknown_answer
+    from mol_local.turn.recall import told_answer
 
     tail = [Recalled(new_memory("The user's dentist appointment is on the 3rd of June."), 0.5)]
     asked = "Remind me what I told you about the dentist"

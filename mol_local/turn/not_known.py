@@ -1,0 +1,56 @@
+"""Nothing made up about what nobody said: "Do you know my car?" after the car was forgotten, "Where do I live?"
+after "Forget where I live". With no fact of that kind in the tail and nothing said in the conversation, an
+answer that claims one is replaced with "I don't know … yet"."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memory.bank import Recalled
+from memory.store import SAID, said_words
+from mol_local.statements import key_of, statements
+from mol_local.turn.ground import content_stems
+
+
+DENIED = re.compile(r"\b(?:haven't|have not|hasn't|didn't|did not|never)\s+(?:\w+\s+)?(?:told|tell|said|say|mentioned|mention)\b|"
+                    r"\b(?:don't|do not) know\b|\bno record\b", re.IGNORECASE)
+
+
+_ASKS_MINE = re.compile(r"^(?:(?:and|so|ok|hey)[,]?\s+)?(?:do you (?:know|remember)|what(?:'s| is| was)|who(?:'s| is)|tell me|"
+                        r"remind me (?:of|what))\s+(?:what\s+)?my\s+(?P<x>[\w' -]{1,30}?)(?:\s+(?:is|was|called|named))?[\s?.!]*$",
+                        re.IGNORECASE)
+
+
+_ASKS_KEYED = ((re.compile(r"^(?:so\s+|and\s+)?where do i (?:live|stay)\b", re.I), "home", "where you live"),
+               (re.compile(r"^(?:so\s+|and\s+)?where do i work\b", re.I), "employer", "where you work"),
+               (re.compile(r"^(?:so\s+|and\s+)?where am i (?:from|originally from)\b", re.I), "from", "where you're from"),
+               (re.compile(r"^(?:so\s+|and\s+)?how old am i\b", re.I), "my:age", "how old you are"))
+
+
+def _unknown_keyed(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequence[str]) -> str | None:
+    """"Where do I live?" right after the home fact was forgotten got "You live in New York City.": with no fact of
+    that key in the tail or said in the conversation, an answer that does not say so is replaced."""
+    asked = next(((key, said) for q, key, said in _ASKS_KEYED if q.search(text.strip())), None)
+    if asked is None or DENIED.search(answer):
+        return None
+    key, said = asked
+    said_rows = [said_words(r.memory.text) for r in recalled if r.memory.kind == SAID]
+    if any(key_of(r.memory.text)[0] == key for r in recalled) or any(st.key == key for line in [*seen, *said_rows] for st in statements(line)):
+        return None
+    return f"I don't know {said} yet — tell me and I'll remember it."
+
+
+def unknown_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequence[str]) -> str | None:
+    """"I don't know your car yet" for "Do you know my car?" when nothing in the tail or what the person said in
+    the conversation (`seen`: their messages that are not questions) names it and the answer claims to know: after the car was forgotten, L0 answered "Your
+    car is the user's sister." from a tail holding only the sister. None otherwise."""
+    if keyed := _unknown_keyed(text, answer, recalled, seen):
+        return keyed
+    m = _ASKS_MINE.match(text.strip())
+    if m is None or not re.search(rf"\byour {re.escape(m['x'].strip())}(?:'s)?\s+(?:is|was|are|were|has|called|named)\b", answer, re.I):
+        return None  # claims nothing about it
+    thing = content_stems(m["x"])
+    if not thing or any(thing & content_stems(r.memory.text) for r in recalled) or thing & content_stems(" ".join(seen)):
+        return None
+    return f"I don't know your {m['x'].strip()} yet — tell me and I'll remember it."
