@@ -33,6 +33,8 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
      (("'hello', 'l'", "2"), ("'banana', 'a'", "3"), ("'sky', 'a'", "0"))),
     (r"\b(?:list|array) of (?:strings|words)\b.{0,20}\b(?:to |in )?upper\s*case\b|\bupper\s*cases?\b.{0,10}\b(?:every|each|all)\b.{0,20}\b(?:strings|words) in a list\b",
      1, (("['a', 'bc']", "['A', 'BC']"), ("[]", "[]"))),
+    (r"\b(?:valid|validates?|looks like an?)\b.{0,20}\be-?mail(?: address)?\b", 1,
+     (("'ada@example.com'", "True"), ("'ada.example.com'", "False"), ("''", "False"), ("'ada@'", "False"))),
     (r"\bleap[- ]years?\b", 1, (("2000", "True"), ("1900", "False"), ("2024", "True"), ("2023", "False"))),
     (r"\b(?:count|counts|how many|number of)\b.{0,20}\bvowels\b", 1, (("'hello'", "2"), ("'sky'", "0"))),
     (r"\breverses?\b.{0,12}\b(?:the\s+)?(?:order\s+of\s+(?:the\s+)?)?words\b", 1, (("'hello big world'", "'world big hello'"), ("'one'", "'one'"))),

@@ -28,7 +28,8 @@ from mol_local.turn.moved import moved_answer
 from mol_local.turn.notes_asked import NOTE_END, NOTES_ABOUT, asks_for_a_note, note_call, note_question_call, own_note
 from mol_local.turn.plan_note import plan_answer
 from mol_local.turn.tasks import ToolCall, answering_call, error_line
-from mol_local.turn.when_said import ASK_WHEN, ask_when, asks_back, says_no_time, with_stated_clock, with_stated_wait
+from mol_local.turn.when_said import (ASK_WHEN, ask_when, asks_back, says_no_time, with_stated_clock, with_stated_wait,
+                                     without_made_up_clock)
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
@@ -107,7 +108,7 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return replace(call, refused=ASK_WHEN, answers=True)  # "Remind me to call Ana" was set for the minute it was asked
     if call.name != "reminders.create" or not isinstance(call.arguments.get("due"), str):
         return call
-    stated = with_stated_wait(call, request)
+    stated = without_made_up_clock(with_stated_wait(call, request), request)
     return with_stated_clock(with_stated_text(with_stated_offset(with_stated_day(stated, request), request), request), request)
 
 

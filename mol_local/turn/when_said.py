@@ -86,3 +86,28 @@ def with_stated_wait(call: ToolCall, request: str) -> ToolCall:
     except BadArguments:
         pass
     return replace(call, arguments={**call.arguments, "due": wait})
+
+
+_HOURS = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_PART_OF_DAY = re.compile(rf"\b(?:morning|afternoon|evening|tonight|night|lunch\w*|noon|midnight|dinner\w*|breakfast|bedtime|hours?|"
+                          rf"minutes?|mins?)\b|\b(?:at|by|around|about|after|before|from|until|till)\s+{_HOURS}\b|"
+                          rf"\b{_HOURS}\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock|h)\b|\d[:.]\d\d", re.I)
+_ISO_CLOCK = re.compile(r"^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(?::\d{2})?$")
+_DUE_CLOCK = re.compile(r"\s*(?:\bat\s+)?(?:\b\d{1,2}[:.]\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|"
+                        r"\bnoon\b|\bmidnight\b)", re.I)
+
+
+def without_made_up_clock(call: ToolCall, request: str) -> ToolCall:
+    """A day's reminder without the clock time the model added: "I need to call the bank tomorrow, can you remind
+    me?" was set for "tomorrow at midnight". When the request names no time of day at all (no clock, number or
+    "morning"…), a clock in `due` is dropped, and the day's default morning hour is used."""
+    due = call.arguments.get("due") if call.name == "reminders.create" else None
+    if not isinstance(due, str) or _PART_OF_DAY.search(request):
+        return call
+    if iso := _ISO_CLOCK.match(due.strip()):  # "2026-12-07T15:00": the date alone would read as its midnight
+        months = "January February March April May June July August September October November December".split()
+        return replace(call, arguments={**call.arguments, "due": f"{int(iso[3])} {months[int(iso[2]) - 1]} {iso[1]}"})
+    if not _DUE_CLOCK.search(due):
+        return call
+    day = " ".join(_DUE_CLOCK.sub(" ", due).split())
+    return replace(call, arguments={**call.arguments, "due": day}) if day else call

@@ -156,6 +156,11 @@ SECOND = "Write a Python function that returns the second largest number in a li
      "reverse_words('hello big world') should be 'world big hello'"),
     ("Write a function that reverses the words in a sentence",
      "```python\ndef reverse_words(sentence: str) -> str:\n    return ' '.join(sentence.split()[::-1])\n```", ""),
+    ("Write a Python function that checks if a string is a valid email address",  # L2, mol chat: it ran, and said
+     "```python\ndef check_email(s: str) -> bool:\n    return s.lower().count('@') >= 2 and s.isuffix('x')\n```",  # nothing
+     "check_email('ada@example.com') should be True"),
+    ("Write a Python function that checks if a string is a valid email address",
+     "```python\nimport re\n\ndef is_email(s):\n    return re.fullmatch(r'[^@ ]+@[^@ ]+\\.[a-z]+', s) is not None\n```", ""),
 ])
 def test_a_common_task_brings_cases_of_its_own(request_text: str, answer: str, why: str) -> None:
     ran = check(answer, request_text)

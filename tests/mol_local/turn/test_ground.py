@@ -406,3 +406,16 @@ def test_a_question_about_what_was_noted_reads_the_notes_and_a_note_keeps_the_pe
 ])
 def test_the_wait_a_request_states_is_the_due(request_text: str, written: str, wanted: str) -> None:
     assert grounded(create(text="x", due=written), request_text).arguments["due"] == wanted
+
+
+@pytest.mark.parametrize(("request_text", "written", "wanted"), [
+    ("I need to call the bank tomorrow, can you remind me?", "tomorrow at midnight", "tomorrow"),  # mol chat: set for 00:00
+    ("Remind me on Monday to renew my passport", "Monday at 10am", "Monday"),
+    ("Remind me on Friday to pay the plumber", "2026-12-11T15:00", "11 December 2026"),
+    ("Remind me on 3 June to call Sam", "June 3 at 12:00", "June 3"),  # a date's number is no time of day
+    ("Remind me tomorrow at 9 to call", "tomorrow at 9am", "tomorrow at 9am"),  # a time said: the model's
+    ("Remind me tomorrow morning to call", "tomorrow at 8am", "tomorrow at 8am"),
+    ("Remind me at 5 to leave", "today at 5pm", "today at 5pm"),
+])
+def test_a_clock_time_nobody_said_is_dropped(request_text: str, written: str, wanted: str) -> None:
+    assert grounded(create(text="x", due=written), request_text).arguments["due"] == wanted
