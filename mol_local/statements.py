@@ -289,8 +289,17 @@ def is_request(message: str) -> bool:
 _YOU = {"is": "are", "was": "were", "has": "have", "does": "do", "doesn't": "don't", "isn't": "aren't", "wasn't": "weren't"}
 
 
+_FIRST = re.compile(r"^(?:i|i'm|i've|i'd|i'll|my|our|we|we're|we've)\b", re.I)
+_TO_YOU = {"i": "you", "i'm": "you're", "i've": "you've", "i'd": "you'd", "i'll": "you'll", "me": "you", "my": "your", "mine": "yours",
+           "myself": "yourself", "our": "your", "we": "you", "we're": "you're", "we've": "you've", "us": "you", "am": "are"}
+_FIRST_WORD = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself|our|we're|we've|we|us)\b|(?<=\bi )am\b", re.I)
+
+
 def second_person(fact: str) -> str:
-    """ "The user's dentist is Dr Patel." -> "your dentist is Dr Patel."; "The user is allergic to X." -> "you are allergic to X."."""
+    """ "The user's dentist is Dr Patel." -> "your dentist is Dr Patel."; "The user is allergic to X." -> "you are allergic to X.";
+    a fact kept in the person's words ("I lent my ladder to Priya", added with `mol memory add`) -> "you lent your ladder to Priya"."""
+    if _FIRST.match(fact.strip()):
+        return _FIRST_WORD.sub(lambda m: _TO_YOU[m[0].lower()], fact.strip())
     text = re.sub(r"^the user's\b", "your", fact.strip(), flags=re.I)
     if m := re.match(r"^the user\s+([\w']+)", text, flags=re.I):
         verb = m.group(1).lower()

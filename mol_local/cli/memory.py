@@ -24,9 +24,9 @@ def _notices(bank) -> None:
     bank.notices.clear()
 
 
-def read_jsonl(path: Path) -> list[MemoryRow]:
+def read_jsonl(path: Path, kind: str = "fact") -> list[MemoryRow]:
     """Every line `{"text": ..., "kind"?: ..., "at"?: "2023-05-18T13:56"}` validated before anything is stored
-    (all or nothing); "at" is when it was said (default: now)."""
+    (all or nothing); "at" is when it was said (default: now), a line's "kind" wins over `kind` (`--kind`)."""
     rows: list[MemoryRow] = []
     data = read_input_file(path, InvalidMemory, fix="pass an existing JSONL file")
     for n, raw in enumerate(data.splitlines(), 1):
@@ -45,7 +45,7 @@ def read_jsonl(path: Path) -> list[MemoryRow]:
             raise InvalidMemory(f'{where} has no "text" string — write {{"text": "..."}}; nothing was added')
         try:
             text = clean_message(obj["text"], what="text", error=InvalidMemory)
-            rows.append(new_memory(text, kind=obj.get("kind", "fact"), origin="import", said_at=obj.get("at")))
+            rows.append(new_memory(text, kind=obj.get("kind", kind), origin="import", said_at=obj.get("at")))
         except InvalidMemory as exc:
             raise InvalidMemory(f"{where}: {exc}; nothing was added") from exc
     if not rows:
@@ -68,7 +68,7 @@ def memory_add(ctx: click.Context, text: str | None, file_: Path | None, kind: s
     """Remember TEXT (or every line of --file)."""
     if (text is None) == (file_ is None):
         raise InvalidMemory("Give either TEXT or --file F.jsonl — e.g. mol memory add \"I like tea\"")
-    rows = read_jsonl(file_) if file_ else [new_memory(clean_message(text or "", what="memory", error=InvalidMemory), kind=kind, origin="cli")]
+    rows = read_jsonl(file_, kind) if file_ else [new_memory(clean_message(text or "", what="memory", error=InvalidMemory), kind=kind, origin="cli")]
     bank = open_runtime(ctx).memory
     bank.add(rows)
     _notices(bank)

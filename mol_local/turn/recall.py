@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 REMEMBER = "/remember"
 RECALL_MIN_SIMILARITY = 0.25
 SAID_MIN_SIMILARITY = 0.40  # a whole message is loosely like many: MiniLM put unrelated ones at 0.25-0.33, the asked-about at 0.50-0.67
+# below it, a said message that shares a word of at least KEYWORD_MIN letters with the question is kept: "What language did I
+# want to learn?" put "I'm thinking of learning Portuguese …" (said weeks before) at 0.37, and L0 denied being told
+KEYWORD_MIN = 5
+_ASKING_WORDS = frozenset(content_stems("remember think thinking thing anything something about there would could should"))
 SAID_MIN_WORDS = 4  # "ok thanks" is not worth finding again
 SAID_MAX_CHARS = 600  # a pasted page is kept as its start: the conversation itself holds the rest
 
@@ -66,8 +70,10 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     else:
         found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock())
     facts_from = {r.memory.source_message_id for r in found if r.memory.kind != SAID and r.memory.source_message_id}
-    found = [r for r in found if r.memory.kind != SAID  # a said message: only when close, once (as its fact, if one was read), never a request
-             or (r.score >= SAID_MIN_SIMILARITY and r.memory.source_message_id not in facts_from and not _was_request(r.memory.text))]
+    keywords = {w for w in content_stems(text) if len(w) >= KEYWORD_MIN} - _ASKING_WORDS
+    found = [r for r in found if r.memory.kind != SAID  # a said message: only when close (or sharing a telling word), once
+             or ((r.score >= SAID_MIN_SIMILARITY or keywords & content_stems(r.memory.text))  # (as its fact, if one was read),
+                 and r.memory.source_message_id not in facts_from and not _was_request(r.memory.text))]  # never a request
     scores = {r.memory.id: r.score for r in found}
     first = [Recalled(row, scores.get(row.id, 0.0)) for row in pinned]
     out = first + [r for r in found if not r.memory.pinned][:k]
@@ -147,8 +153,8 @@ def said_then_answer(text: str, answer: str, recalled: Sequence[Recalled], seen:
     phrase = m[0].lower() if (m := _WHEN_PHRASE.search(text)) else "then"
     if not then:
         return None if seen else f"You haven't told me anything from {phrase}, so I don't know — I only know what you tell me here."
-    if content_stems(" ".join(r.text for r in then)) - content_stems(text) & content_stems(answer):
-        return None
+    if content_stems(" ".join(r.text for r in then)) - content_stems(text) & content_stems(answer) and not DENIED.search(answer):
+        return None  # it uses what was told ("You haven't told me anything about learning Portuguese" does not)
     lines = []
     for row in sorted(then, key=lambda r: r.said_at or r.created_at):
         day = datetime.fromisoformat((row.said_at or row.created_at)[:19]).strftime("%a %-d %b")
@@ -171,7 +177,7 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequ
     m = _TOLD_ASK.search(text.strip())
     if m is None:
         return known_answer(answer, recalled) or echoed_answer(text, answer, recalled) or denied_answer(text, answer, recalled) \
-            or keyed_answer(text, answer, recalled) or heard_answer(text, answer)
+            or keyed_answer(text, answer, recalled) or personal_answer(text, answer, recalled) or heard_answer(text, answer)
     topic = fts.terms(m["topic"] or m["t2"] or "")
     told = [r.memory for r in recalled if topic and fts.says_any(r.memory.text, topic)]
     here = [said for said in seen if topic and fts.says_any(said, topic)] if not told else []  # said in this conversation
@@ -232,6 +238,32 @@ def keyed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | 
         return None
     said = second_person(keyed[0][0]).rstrip(".")
     return f"{said[:1].upper()}{said[1:]}."
+
+
+_PERSONAL = re.compile(r"\b(?:my|mine|i|me)\b", re.I)
+_ASKS_ABOUT_ME = re.compile(r"^(?:so\s+|and\s+)?(?:what|which|who|whom|where|when|how (?:much|many|long))\b", re.I)
+_SHORT = 4  # shorter stems are too common to tie a question to a memory ("go", "day")
+
+
+def personal_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
+    """What the person said, quoted, when a question about them shares a word with a recalled memory and the answer
+    uses none of that memory's own words: with "I lent my ladder to my neighbour Priya" in the tail, "Who has my
+    ladder?" got "Your ladder is mine." (`mol chat`, a memory added weeks before). An answer that denies knowing is
+    kept unless a memory shares a word with the question, and then it is said with a hedge ("What language did I
+    want to learn?" got "You haven't told me anything about language yet" beside "… learning Portuguese …")."""
+    if not (_ASKS_ABOUT_ME.search(text.strip()) and _PERSONAL.search(text) and is_question(text)):
+        return None
+    asked = {w for w in content_stems(text) if len(w) >= _SHORT}
+    scored = [(len(content_stems(r.memory.text) & asked), -i) for i, r in enumerate(recalled)]
+    if not scored or max(scored)[0] == 0:
+        return None
+    best = recalled[-max(scored)[1]].memory
+    if (content_stems(answer) - asked) & (content_stems(best.text) - asked):
+        return None  # the answer says something the memory says
+    day = datetime.fromisoformat((best.said_at or best.created_at)[:19]).strftime("%a %-d %b %Y")
+    what = second_person(said_words(best.text) if best.kind == SAID else best.text).rstrip(".")
+    told = f"on {day} you said {what}."
+    return f"I'm not sure that answers it, but {told}" if DENIED.search(answer) else told[:1].upper() + told[1:]
 
 
 def same_words(value: str, answer: str) -> bool:

@@ -114,3 +114,13 @@ def test_pin_and_unpin_print_the_memory(mol_home: Path) -> None:
     assert code == 0 and json.loads(out)["pinned"] is False and json.loads(out)["pinned_at"] is None
     code, out, err = mol("memory", "pin", "no-such-id")
     assert code == 1 and out == "" and err.startswith("Error: No memory 'no-such-id'")
+
+
+def test_kind_applies_to_every_line_of_a_file_without_its_own(mol_home: Path, tmp_path: Path) -> None:
+    """`mol memory add --kind said --file F` stored every line as a fact: `--kind` was ignored for a file."""
+    f = tmp_path / "said.jsonl"
+    f.write_text(json.dumps({"text": "I lent my ladder to Priya"}) + "\n" + json.dumps({"text": "Gym on Monday", "kind": "event"}) + "\n",
+                 encoding="utf-8")
+    code, _, _ = mol("memory", "add", "--kind", "said", "--file", str(f))
+    code, out, _ = mol("memory", "list", "--said", "--json")
+    assert code == 0 and sorted(m["kind"] for m in json.loads(out)) == ["event", "said"]

@@ -79,6 +79,9 @@ def test_what_was_said_since_the_time_asked_about_is_the_answer(scripted_runtime
     scripted.outputs = ["You ran a half marathon in Leeds on Sunday."]
     used = rt.session().run_turn("What did I do last week?", slot="L0")
     assert used.answer == "You ran a half marathon in Leeds on Sunday."  # an answer that uses what was told stands
+    scripted.outputs = ["You haven't told me anything about the half marathon yet."]  # mol chat: its words, denied
+    denied = rt.session().run_turn("What did I tell you last week?", slot="L0")
+    assert denied.answer == 'Since Tue 17 Nov you told me:\n- Sun 29 Nov: "I ran a half marathon in Leeds on Sunday"'
     scripted.outputs = ["You asked about the weather."]
     other = rt.session().run_turn("What did the forecast say last week?", slot="L0")
     assert other.answer == "You asked about the weather."  # not a question about what the person did or said

@@ -86,6 +86,18 @@ def test_recalled_memories_go_in_the_tail_and_are_recorded(small) -> None:
     assert runtime.memory.store.uses(result.task_id) == result.memory_ids
 
 
+def test_a_said_message_sharing_a_telling_word_with_the_question_is_recalled(small) -> None:
+    """`mol chat`: "What language did I want to learn?" left out "I'm thinking of learning Portuguese …" (said weeks
+    before; similarity 0.37, under SAID_MIN_SIMILARITY) and L0 denied being told."""
+    from memory.store import SAID, said_text
+
+    runtime = small()
+    said = [said_text("I'm thinking of learning Portuguese before the trip to Lisbon in April"), said_text("I had a long day at work")]
+    runtime.memory.add([new_memory(t, kind=SAID, said_at="2026-11-25T20:00:00") for t in said])
+    found = [r.memory.text for r in recall(runtime, "What language did I want to learn?")]
+    assert found == [said[0]]
+
+
 def test_extraction_answers_json_under_the_grammar(engine) -> None:
     known = [Recalled(new_memory("The user lives in Porto"), 0.8)]
     result = engine.generate(
@@ -308,3 +320,27 @@ def test_an_answer_without_the_value_of_the_fact_asked_about_gets_the_fact() -> 
     assert told_answer("What car do I drive?", "You drive a blue 2015 Honda Civic.", tail) is None  # the value is there
     assert told_answer("What car should I buy next?", "An electric one.", tail) is None  # advice, not a value
     assert told_answer("Is my car insured?", "I don't know.", tail) is None
+
+
+def test_a_question_about_them_answered_without_the_memory_it_names_gets_what_they_said() -> None:
+    """`mol chat`, memories added weeks before with `mol memory add --file` ("at"): "Who has my ladder?" got "Your ladder is
+    mine." beside "I lent my ladder to my neighbour Priya"; "What language did I want to learn?" a denial."""
+    from mol_local.turn.recall import told_answer
+
+    ladder = [Recalled(new_memory("I lent my ladder to my neighbour Priya", said_at="2026-11-02T10:00:00"), 0.5)]
+    assert told_answer("Who has my ladder?", "Your ladder is mine.", ladder) == \
+        "On Mon 2 Nov 2026 you said you lent your ladder to your neighbour Priya."
+    assert told_answer("Who has my ladder?", "Priya has it.", ladder) is None  # it uses the memory
+    assert told_answer("Who has the best ladders?", "Brand X.", ladder) is None  # not about them
+    lisbon = [Recalled(new_memory("I'm thinking of learning Portuguese before the trip to Lisbon in April", said_at="2026-11-25T20:00:00"), 0.4)]
+    assert told_answer("What language did I want to learn?", "You haven't told me anything about language yet.", lisbon) == \
+        "I'm not sure that answers it, but on Wed 25 Nov 2026 you said you're thinking of learning Portuguese before the trip to Lisbon in April."
+    assert told_answer("What's my cat called?", "I don't know.", lisbon) is None  # no word shared
+
+
+def test_a_fact_kept_in_the_first_person_is_said_back_in_the_second() -> None:
+    from mol_local.statements import second_person
+
+    assert second_person("Our car insurance renews on 14 January with Aviva") == "your car insurance renews on 14 January with Aviva"
+    assert second_person("I am vegan and my sister is too") == "you are vegan and your sister is too"
+    assert second_person("The user's dentist is Dr Patel.") == "your dentist is Dr Patel."
