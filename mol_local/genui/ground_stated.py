@@ -86,7 +86,13 @@ def ground_table(doc: UIDocument, request: str) -> list[str]:
     if found and isinstance(doc.state.get(key), list) and doc.state[key] != found:
         doc.state[key] = found
         fixes.append(f"table {table['id']!r} holds the {len(found)} rows the request wrote out")
+    if found and str(table.get("label", "")).strip().lower() in _KIND_LABELS and doc.title:  # the app: a schedule labelled "Checklist"
+        table["label"] = doc.title
+        fixes.append(f"table {table['id']!r} labelled {doc.title!r}")
     return fixes
+
+
+_KIND_LABELS = frozenset({"checklist", "list", "table", "items", "rows", "grid"})
 
 
 SOURCE_COLUMNS = {"reminders": ("Reminder", "Due"), "notes": ("Title", "Body"), "memories": ("Memory", "Kind")}

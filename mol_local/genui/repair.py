@@ -18,8 +18,8 @@ Documented repairs, in order:
    keys; a bound state key that is missing is created empty for the
    kind the component needs; a value of the wrong kind is coerced where no
    information is lost (`"5"` -> 5, `"true"` -> true, 5 -> `"5"`, a list of
-   strings -> checklist items or one-cell rows, items without `done` ->
-   not done). An input with neither bind nor source binds a new key named
+   strings -> checklist items or one-cell rows, items none of which is done
+   -> one-cell rows, items without `done` -> not done). An input with neither bind nor source binds a new key named
    after its id.
 5. **Actions**: a component naming a missing action gets one — a Form a
    `noai` submit of itself (private by default), anything else an
@@ -179,10 +179,12 @@ def coerce(value: Any, wanted: str) -> tuple[bool, Any]:
             return True, [{"label": v, "done": False} for v in value]
         if wanted == "rows":
             return True, [[v] for v in value]
-    if wanted == "items" and isinstance(value, list) and all(
-            isinstance(v, dict) and isinstance(v.get("label"), str) and set(v) <= {"label", "done"}
-            and isinstance(v.get("done", False), bool) for v in value):
+    items = isinstance(value, list) and all(isinstance(v, dict) and isinstance(v.get("label"), str) and set(v) <= {"label", "done"}
+                                            and isinstance(v.get("done", False), bool) for v in value)
+    if wanted == "items" and items:
         return True, [{"label": v["label"], "done": v.get("done", False)} for v in value]
+    if wanted == "rows" and items and not any(v.get("done") for v in value):  # a Table bound to checklist items (the app)
+        return True, [[v["label"]] for v in value]
     return False, None
 
 

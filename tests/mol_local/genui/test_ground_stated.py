@@ -317,3 +317,14 @@ def test_what_is_added_to_a_list_is_the_list() -> None:
                {"items": [{"label": "Milk", "done": False}, {"label": "Water", "done": False}]})
     ground(doc, "Add milk to my shopping list")
     assert doc.state["items"] == [{"label": "Milk", "done": False}]
+
+
+def test_a_written_out_table_labelled_with_a_kind_word_gets_the_title() -> None:
+    """The app: "Make a weekly workout schedule with running on Monday, …" drew the right rows under the label "Checklist"."""
+    doc = _doc([{"id": "t", "type": "Table", "label": "Checklist", "bind": "rows", "columns": ["Day", "Workout"]}], {"rows": []})
+    doc.title = "Weekly workout"
+    ground(doc, "Make a weekly workout schedule with running on Monday, swimming on Wednesday and yoga on Friday")
+    assert doc.component("t")["label"] == "Weekly workout" and len(doc.state["rows"]) == 3
+    kept = _doc([{"id": "t", "type": "Table", "label": "My week", "bind": "rows", "columns": ["Day", "Workout"]}], {"rows": []})
+    ground(kept, "Make a weekly workout schedule with running on Monday, swimming on Wednesday and yoga on Friday")
+    assert kept.component("t")["label"] == "My week"

@@ -87,6 +87,7 @@ def test_bound_state_that_is_missing_is_created_empty_for_its_kind():
     ("5", "number", 5), ("2.5", "number", 2.5), (" true", "flag", True), ("False", "flag", False),
     (7, "text", "7"), (["milk", "eggs"], "items", [{"label": "milk", "done": False}, {"label": "eggs", "done": False}]),
     (["a", "b"], "rows", [["a"], ["b"]]), ([{"label": "x"}], "items", [{"label": "x", "done": False}]),
+    ([{"label": "Running", "done": False}], "rows", [["Running"]]),  # the app: a Table bound to checklist items
 ])
 def test_state_of_the_wrong_kind_is_coerced_when_nothing_is_lost(value, kind, want):
     assert coerce(value, kind) == (True, want)
@@ -94,7 +95,7 @@ def test_state_of_the_wrong_kind_is_coerced_when_nothing_is_lost(value, kind, wa
 
 @pytest.mark.parametrize(("value", "kind"), [
     ("five", "number"), ("yes", "flag"), (True, "text"), ([1, 2], "items"), ([{"label": "x", "note": "y"}], "items"),
-    ({"a": 1}, "rows"),
+    ({"a": 1}, "rows"), ([{"label": "Running", "done": True}], "rows"),  # a tick would be lost
 ])
 def test_lossy_coercions_are_refused_and_left_for_the_validator(value, kind):
     assert coerce(value, kind) == (False, None)
