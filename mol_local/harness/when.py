@@ -25,6 +25,8 @@ _NEXT_DAY = re.compile(r"\bnext (monday|tuesday|wednesday|thursday|friday|saturd
 _OFFSET = re.compile(r"^\s*(\d+(?:\.\d+)?|an?|one|two|three|half an?)\s*(minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s*(?:before|earlier)?\s*$", re.I)
 _CLOCK = re.compile(r"\d\s*(am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|\bnoon\b|\bmidnight\b|\bin \d+\s*(minutes?|mins?|hours?|hrs?)\b", re.I)
 _PURPOSE = re.compile(r"\s+(?:for|so|about|because|to(?!\s*\d))\b.*$", re.I)
+_TIME_BITS = re.compile(r"\b(?:today|tonight|tomorrow|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|noon|midnight|"
+                        r"(?:at )?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|(?:at )?\d{1,2}[:.]\d{2}|at \d{1,2})\b", re.I)
 _HALF_HOUR = re.compile(r"\bhalf an? hour\b", re.I)
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 _UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "hr": "hours", "d": "days", "w": "weeks"}
@@ -126,7 +128,14 @@ def parse_when(text: str, *, now: datetime | None = None) -> datetime:
 def due_at(due: str, before: str | None = None, *, now: datetime | None = None) -> datetime:
     """The local time a reminder fires: `due` minus `before`; refused if it has already passed."""
     now = (now or datetime.now()).replace(microsecond=0)
-    when = parse_when(due, now=now)
+    try:
+        when = parse_when(due, now=now)
+    except BadArguments:
+        # a model's "the 3pm meeting" for "15 minutes before my 3pm meeting": the time words alone ("3pm"); only
+        # here, for a `due` as written, since the turn reads a request's own words with parse_when as it is
+        if not (bits := _TIME_BITS.findall(due)) or (core := " ".join(bits)) == due.strip():
+            raise
+        when = parse_when(core, now=now)
     if before:
         when -= parse_offset(before)
     if when < now - timedelta(minutes=1):

@@ -145,14 +145,15 @@ def with_every_time(calls: list[ToolCall], request: str, made: Sequence[dict]) -
         return calls
     asked = {_clock(t): t for t in re.findall(_TIME, m[1], re.IGNORECASE)}
     model = reminders[0]
-    if not re.search(_TIME, model.arguments["due"], re.IGNORECASE) or None in asked:
+    if None in asked:
         return calls
-    out = [c for c in calls if c not in reminders or _clock(c.arguments["due"]) in asked]
+    timed = bool(re.search(_TIME, model.arguments["due"], re.IGNORECASE))  # "every day" for "at 8am and 8pm every day" (mol chat)
+    out = [c for c in calls if c not in reminders or (timed and _clock(c.arguments["due"]) in asked)]
     have = {_clock(c.arguments["due"]) for c in out if c.name == "reminders.create"}
     have |= {_clock(c["arguments"].get("due", "")) for c in made if c["name"] == "reminders.create" and not c["result"].startswith("Error")}
     for at, said in asked.items():
         if at not in have:
-            due = re.sub(_TIME, said, model.arguments["due"], count=1, flags=re.IGNORECASE)
+            due = re.sub(_TIME, said, model.arguments["due"], count=1, flags=re.IGNORECASE) if timed else f"{model.arguments['due']} at {said}"
             out.append(replace(model, arguments={**model.arguments, "due": due}))
     return calls if out == calls else [replace(c, answers=True) for c in out]  # what was set is said back
 

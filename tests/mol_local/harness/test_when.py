@@ -36,6 +36,8 @@ NOW = datetime(2026, 12, 1, 20, 53)  # Tue 1 Dec 2026, 20:53
         ("in an hour and a half", None, "Tue 1 Dec 2026, 22:23"),  # `mol chat`: "not a time I can read"
         ("in 2 and a half hours", None, "Tue 1 Dec 2026, 23:23"),
         ("in a couple of hours", None, "Tue 1 Dec 2026, 22:53"),  # mol chat: "not a time I can read"
+        ("the 3pm meeting", "15 minutes", "Wed 2 Dec 2026, 14:45"),  # mol chat: "not a time I can read" (3pm today has passed)
+        ("tomorrow at the 10am standup", None, "Wed 2 Dec 2026, 10:00"),
         ("tomorrow at 2pm", "an hour and a half", "Wed 2 Dec 2026, 12:30"),
     ],
 )

@@ -27,6 +27,9 @@ def test_with_every_time_sets_one_reminder_per_time_asked() -> None:
     assert with_every_time(both, request, []) == both  # already one per time
     made = [{"name": "reminders.create", "arguments": {"due": "tomorrow at 6pm"}, "result": "Reminder 1 set for …"}]
     assert [c.arguments["due"] for c in with_every_time([first], request, made)] == ["tomorrow at 8am"]  # set earlier in the task
+    daily = with_every_time([create(text="take my medication", due="every day")],  # mol chat: one, at 09:00
+                            "Remind me to take my medication at 8am and 8pm every day", [])
+    assert [c.arguments["due"] for c in daily] == ["every day at 8am", "every day at 8pm"]
 
 
 @pytest.mark.parametrize("request_text", [
