@@ -133,8 +133,9 @@ def due_at(due: str, before: str | None = None, *, now: datetime | None = None) 
     except BadArguments:
         # a model's "the 3pm meeting" for "15 minutes before my 3pm meeting": the time words alone ("3pm"); only
         # here, for a `due` as written, since the turn reads a request's own words with parse_when as it is
-        if not (bits := _TIME_BITS.findall(due)) or (core := " ".join(bits)) == due.strip():
-            raise
+        bits = _TIME_BITS.findall(due)
+        if not any(re.search(r"\d|noon|midnight", b, re.I) for b in bits) or (core := " ".join(bits)) == due.strip():
+            raise  # no clock time among them: "next tuesday-ish" stays unreadable
         when = parse_when(core, now=now)
     if before:
         when -= parse_offset(before)
