@@ -16,7 +16,7 @@ SLOT_LABELS = ("L0", "L1", "L2", "L3")
 # `tools.enabled` may name a family ("notes") or one of its tools ("notes.find").
 TOOL_FAMILIES: dict[str, tuple[str, ...]] = {
     "python": ("python",),
-    "notes": ("notes.create", "notes.find", "notes.read"),
+    "notes": ("notes.create", "notes.find", "notes.read", "notes.delete"),
     "reminders": ("reminders.create", "reminders.list", "reminders.complete", "reminders.cancel"),
     "files": ("files.list", "files.read"),
     "memory": ("memory.search", "memory.remember"),

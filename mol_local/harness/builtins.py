@@ -65,6 +65,15 @@ def _notes_read(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
     return ToolOutcome(f"{row['title']}\n\n{row['body']}")
 
 
+def _notes_delete(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
+    """What went and what is left, on two lines. Unlisted, as reminders.cancel is (the shipped specialists never saw
+    it): the turn settles it from "Delete the note about the MOT" (turn/notes_gone.py)."""
+    row = ctx.notes.delete(a["id"])
+    left = [r["title"] for r in ctx.notes.list()]
+    body = f" — {row['body'][:80]}" if row["body"] else ""
+    return ToolOutcome(f"Deleted the note {row['title']}{body}.\n" + (f"Notes left: {', '.join(left)}." if left else "No notes left."))
+
+
 def _reminders_create(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
     row = ctx.reminders.create(a["text"], a.get("due"), before=a.get("before"), conversation_id=ctx.conversation_id)
     when = f" for {local_due(row['due_at'])}" if row["due_at"] else " (no due time)"
@@ -179,6 +188,8 @@ BUILTIN_SPECS: tuple[ToolSpec, ...] = (
     ToolSpec("notes.create", "save a note", (Param("title", str, "short title", max_chars=120), Param("body", str, "note text", False)), _notes_create),
     ToolSpec("notes.find", "find notes containing words", (Param("query", str, "words to look for", max_chars=200), Param("limit", int, "most results", False)), _notes_find),
     ToolSpec("notes.read", "read one note", (Param("id", str, "note id from notes.find", max_chars=12),), _notes_read),
+    ToolSpec("notes.delete", "delete a note", (Param("id", str, "note id from notes.find", max_chars=12),), _notes_delete,
+             listed=False),  # see _notes_delete
     ToolSpec("reminders.create", "set a reminder; due is the user's words for when (e.g. 'tomorrow 9am'); before is how long before it (e.g. '30 minutes')",
              (Param("text", str, "what to remind about", max_chars=200), Param("due", str, "when, in the user's words or ISO", False, max_chars=80),
               Param("before", str, "remind this long before due", False, max_chars=40)), _reminders_create),

@@ -73,6 +73,19 @@ class NotesStore:
         return rows[0]
 
 
+    def delete(self, note_id: str) -> dict:
+        """Removes a note the person asked to delete; the row it was is returned so the answer can name it."""
+        with transaction(self.db) as db:
+            rows = list(db.query("select id, title, body from notes where id = ?", [note_id]))
+            if not rows:
+                raise BadArguments(f"no note with id {note_id!r} — find ids with notes.find")
+            db.execute("delete from notes where id = ?", [note_id])
+        return rows[0]
+
+    def list(self) -> list[dict]:
+        return self.find("", limit=1000)
+
+
 class RemindersStore:
     def __init__(self, db: Database) -> None:
         self.db = db

@@ -250,11 +250,12 @@ def read_answer(calls: Sequence[dict]) -> str:
     kept = [c for c in calls if c["name"] == "memory.remember" and not c["result"].startswith("Error")]
     if kept:  # L0 had answered "I'll remember that your notes are the user's notes." for an allergy
         return "\n".join(f"Got it — I'll remember that {facts_said(c['arguments']['text'])}." for c in kept)
-    cancelled = [c["result"].strip().splitlines() for c in calls if c["name"] == "reminders.cancel" and not c["result"].startswith("Error")]
-    if cancelled:  # several: each one that went, then what is left after the last
+    cancelled = [c["result"].strip().splitlines() for c in calls if c["name"] in ("reminders.cancel", "notes.delete")
+                 and not c["result"].startswith("Error")]
+    if cancelled:  # several (reminders cancelled, notes deleted): each one that went, then what is left after the last
         return "\n".join([lines[0] for lines in cancelled] + cancelled[-1][1:])
     done = [_said_back(c) if c["result"].startswith("Error: not run:") else c["result"].strip()
-            for c in calls if c["name"] in ("reminders.complete", "reminders.cancel")]
+            for c in calls if c["name"] in ("reminders.complete", "reminders.cancel", "notes.delete")]
     if done:
         return "\n".join(done)
     if any(c["name"] == "reminders.create" for c in calls):  # a reminder and a note asked together

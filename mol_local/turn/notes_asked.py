@@ -56,9 +56,13 @@ def note_question_call(request: str) -> ToolCall | None:
 
 def own_note(call: ToolCall, request: str) -> ToolCall | None:
     """The note the request states, in its words, when the model's body is not the person's ("was serviced" saved as
-    "is serviced"); None when it is, or the request states no note."""
+    "is serviced") or only part of it ("the car's MOT" for "Add a note: the car's MOT is due in March", `mol chat`);
+    None when it is, or the request states no note."""
     stated = note_call(request)
-    body = str(call.arguments.get("body", ""))
-    if stated is None or " ".join(body.lower().split()).rstrip(".") in " ".join(request.lower().split()):
+    body = " ".join(str(call.arguments.get("body", "")).lower().split()).rstrip(".")
+    if stated is None:
+        return None
+    whole = " ".join(str(stated.arguments["body"]).lower().split()).rstrip(".")
+    if body in " ".join(request.lower().split()) and len(body) >= len(whole):  # cut short ("the car's MOT" of "… is due in March"): theirs
         return None
     return ToolCall("notes.create", stated.arguments, call.raw, answers=True)  # said back as saved, not as the model put it

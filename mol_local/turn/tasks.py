@@ -150,7 +150,7 @@ def _key(name: str, arguments: dict) -> str:
     return name + json.dumps(arguments, sort_keys=True, ensure_ascii=False)
 
 
-WRITES = frozenset({"reminders.create", "reminders.complete", "reminders.cancel", "notes.create", "memory.remember"})  # a repeat duplicates
+WRITES = frozenset({"reminders.create", "reminders.complete", "reminders.cancel", "notes.create", "notes.delete", "memory.remember"})  # a repeat duplicates
 
 
 def fresh_calls(calls: list[ToolCall], made: list[dict]) -> list[ToolCall]:

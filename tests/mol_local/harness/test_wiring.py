@@ -60,7 +60,7 @@ def test_hcp_tools_section_sets_what_is_enabled_and_the_limits(mol_home: Path, t
     hcp = parse_hcp(_only_notes(text), source=tmp_path / "h.toml")
     runtime = Runtime(hcp)
     try:
-        assert sorted(runtime.tool_hub.specs()) == ["notes.create", "notes.find", "notes.read"]
+        assert sorted(runtime.tool_hub.specs()) == ["notes.create", "notes.delete", "notes.find", "notes.read"]
         assert runtime.max_tool_rounds == hcp.tools.max_rounds
     finally:
         runtime.close()

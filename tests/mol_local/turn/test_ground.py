@@ -419,3 +419,11 @@ def test_the_wait_a_request_states_is_the_due(request_text: str, written: str, w
 ])
 def test_a_clock_time_nobody_said_is_dropped(request_text: str, written: str, wanted: str) -> None:
     assert grounded(create(text="x", due=written), request_text).arguments["due"] == wanted
+
+
+def test_a_note_cut_short_keeps_the_persons_whole_words() -> None:
+    """`mol chat`: "Add a note: the car's MOT is due in March" was saved as "the car's MOT"."""
+    cut = ToolCall("notes.create", {"title": "The car's MOT", "body": "the car's MOT"}, "raw")
+    assert grounded(cut, "Add a note: the car's MOT is due in March").arguments["body"] == "the car's MOT is due in March"
+    whole = ToolCall("notes.create", {"title": "Gate", "body": "gate code is 4471"}, "raw")
+    assert grounded(whole, "Add a note: gate code is 4471") == whole
