@@ -22,6 +22,8 @@ _EVERY_IN = re.compile(r"\b(?:every|each)\s+(?:other|second|two|three|four|five|
                        r"\bevery\s+(?:half\s+an\s+)?hour\b|\bhourly\b|"
                        r"\b(?:(?:on\s+)?the\s+(?:\d{1,2}(?:st|nd|rd|th)|first|last)\s+of\s+)?(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|weekday|week|month|"
                        rf"{'|'.join(_WEEKDAYS)})s?\b|\b(?:daily|nightly|weekly|monthly)\b", re.IGNORECASE)
+_ON_PLURAL = re.compile(rf"^\s*(?:on\s+)?(?P<unit>weekday|{'|'.join(_WEEKDAYS)})s\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)  # "on weekdays at 7am"
+_ON_PLURAL_IN = re.compile(rf"\bon\s+(?:weekday|{'|'.join(_WEEKDAYS)})s\b", re.IGNORECASE)
 _COUNTS = {"other": 2, "second": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _EVERY_N = re.compile(r"^\s*(?:(?:every|each)\s+(?P<n>other|second|two|three|four|five|six|\d{1,2})\s+(?P<unit>day|week)s?|"
                       r"(?P<fortnight>fortnightly|every\s+fortnight))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
@@ -59,10 +61,10 @@ def split_repeat(due: str) -> tuple[str, str | None]:
         return n_days["rest"].removeprefix("on ").strip() or "9:00", f"days:{days}" if days > 1 else "daily"
     if month := _OF_EVERY_MONTH.match(due):
         return f"the {_day_number(month['day'])}th {month['rest'].strip()}".strip(), "monthly"
-    m = _EVERY.match(due)
+    m = _EVERY.match(due) or _ON_PLURAL.match(due)
     if m is None:
         return due, None
-    unit = (m["unit"] or m["adverb"]).lower()
+    unit = (m["unit"] or m.groupdict().get("adverb") or "").lower()
     rest = m["rest"].strip()
     if unit in _WEEKDAYS:
         return f"{unit.capitalize()} {rest}".strip(), "weekly"
@@ -76,7 +78,7 @@ def split_repeat(due: str) -> tuple[str, str | None]:
 
 def repeats_in(request: str) -> str | None:
     """The "every …" phrase a request states, for a reminder the model set without it."""
-    m = _EVERY_IN.search(request)
+    m = _EVERY_IN.search(request) or _ON_PLURAL_IN.search(request)
     return m[0] if m else None
 
 

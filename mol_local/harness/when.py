@@ -12,6 +12,7 @@ later one.
 
 from __future__ import annotations
 
+import calendar
 import re
 from datetime import datetime, timedelta
 
@@ -93,6 +94,32 @@ def _normalise(text: str) -> str:
     return _NEXT_DAY.sub(lambda m: m[1], out)  # dateparser misses "next Monday at 10:00"; with future preference "Monday" is the next one
 
 
+_HOLIDAYS = ((r"christmas eve", "24 December"), (r"christmas(?: day)?|xmas", "25 December"), (r"boxing day", "26 December"),
+             (r"new year'?s eve", "31 December"), (r"new year'?s(?: day)?", "1 January"), (r"halloween", "31 October"),
+             (r"valentine'?s(?: day)?", "14 February"))
+_HOLIDAY = re.compile(r"\b(?:" + "|".join(f"(?P<h{i}>{said})" for i, (said, _) in enumerate(_HOLIDAYS)) + r")\b", re.I)
+_MONTH_END = re.compile(r"\b(?:at\s+|by\s+)?the\s+end\s+of\s+(?P<which>the|this|next)\s+month\b", re.I)
+_BEFORE_DAY = re.compile(r"^\s*(?P<n>\d{1,2}|an?|one|two|three|four|five|six|seven|the)\s+(?P<unit>days?|weeks?|day)\s+before\s+(?P<rest>.+)$", re.I)
+_COUNT = {"a": 1, "an": 1, "one": 1, "the": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def _dated(text: str, now: datetime) -> str:
+    """Words dateparser does not read, as dates: "Christmas" -> "25 December", "the end of the month" -> its last day
+    ("Remind me at the end of the month to pay the credit card" was refused as unreadable)."""
+    text = _HOLIDAY.sub(lambda m: _HOLIDAYS[int((m.lastgroup or "h0")[1:])][1], text)
+
+    def month_end(m: re.Match[str]) -> str:
+        year, month = (now.year + (now.month == 12), now.month % 12 + 1) if m["which"].lower() == "next" else (now.year, now.month)
+        return f"{calendar.monthrange(year, month)[1]} {calendar.month_name[month]} {year}"
+
+    text = _MONTH_END.sub(month_end, text)
+    return text if _WEEKDAY.search(text) else _NEXT_WEEK.sub("Monday", text)  # "next week": its first working day
+
+
+_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
+_NEXT_WEEK = re.compile(r"\bnext week\b", re.I)
+
+
 def parse_when(text: str, *, now: datetime | None = None) -> datetime:
     """A local, naive datetime for `text`; ISO strings pass through. Raises BadArguments naming the fix."""
     from dateparser.date import DateDataParser
@@ -106,7 +133,10 @@ def parse_when(text: str, *, now: datetime | None = None) -> datetime:
         return iso.astimezone().replace(tzinfo=None) if iso.tzinfo else iso
     except ValueError:
         pass
-    phrase = _normalise(_HALF_HOUR.sub("30 minutes", _in_minutes(raw)))
+    if before := _BEFORE_DAY.match(raw):  # "two days before Christmas", "the day before my birthday on 3 June"
+        days = (_COUNT.get(before["n"].lower()) or int(before["n"])) * (7 if before["unit"].lower().startswith("week") else 1)
+        return parse_when(before["rest"], now=now + timedelta(days=days)) - timedelta(days=days)
+    phrase = _normalise(_HALF_HOUR.sub("30 minutes", _in_minutes(_dated(raw, now))))
     settings = {"RELATIVE_BASE": now, "PREFER_DATES_FROM": "future", "RETURN_AS_TIMEZONE_AWARE": False, "RETURN_TIME_AS_PERIOD": True}
     parser = DateDataParser(languages=["en"], settings=settings)
     data = parser.get_date_data(phrase)

@@ -207,18 +207,28 @@ def _text_stems(call: ToolCall) -> set[str]:
 _ASK_REMINDER = (r"\b(?:remind me|(?:don't|do not) let me forget|to be reminded"  # "I want to be reminded to …"
                  r"|(?:set|add|create|make|put in)\s+(?:me\s+)?a\s+reminder(?:\s+(?:for|on))?)")  # "Set a reminder for March 3rd to …"
 _REMIND_WHEN_TO = re.compile(rf"{_ASK_REMINDER},?\s+(?P<when>.+?)\s+to\s+(?P<task>.+)$", re.IGNORECASE)
-_REMIND_TO = re.compile(rf"{_ASK_REMINDER},?\s+to\s+(?P<rest>.+)$", re.IGNORECASE)
+_REMIND_TO = re.compile(rf"{_ASK_REMINDER},?\s+(?:to|about)\s+(?P<rest>.+)$", re.IGNORECASE)
+_REMIND_BARE = re.compile(rf"{_ASK_REMINDER},?\s+(?P<rest>.+)$", re.IGNORECASE)  # "Remind me Friday 3pm dentist"
+_TIME_WORD = re.compile(r"^(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|am|pm|a\.m\.|p\.m\.|o'?clock|from|later|and)\b", re.I)
+_ALARM = re.compile(r"\b(?:set|make|create|put)\s+(?:me\s+)?an?\s+alarm\s+(?:for|at)\s+(?P<when>.+)$", re.IGNORECASE)
 
 
 def reminder_call(sentence: str) -> ToolCall | None:
-    """reminders.create of "remind me <when> to <task>" / "remind me to <task> <when>" (or "don't let me forget to …",
-    "I want to be reminded to …"), when <when> reads as a time."""
+    """reminders.create of "remind me <when> to <task>" / "remind me to <task> <when>" / "remind me <when> <task>" (or
+    "don't let me forget to …", "I want to be reminded to …", "set an alarm for <when>"), when <when> reads as a time."""
     said = NOTE_END.sub("", sentence.strip())
-    if m := _REMIND_TO.search(said):
+    if m := _ALARM.search(said):  # "Set an alarm for 7": the next 7:00 (L0 had set "Set an alarm for 7" at 09:00 today)
+        when = re.sub(r"^(\d{1,2})$", r"at \1", m["when"].strip())
+        splits = [("alarm", when)]
+    elif m := _REMIND_TO.search(said):
         words = m["rest"].split()
         splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
     elif m := _REMIND_WHEN_TO.search(said):
         splits = [(m["task"], m["when"])]
+    elif m := _REMIND_BARE.search(said):
+        words = m["rest"].split()
+        splits = [(" ".join(words[i:]), " ".join(words[:i])) for i in range(len(words) - 1, 0, -1)  # the longest time first,
+                  if not _TIME_WORD.match(words[i])]  # never "in 10" with "minutes" as the task
     else:
         return None
     for task, when in splits:

@@ -103,7 +103,8 @@ def with_stated_reminder(calls: list[ToolCall], request: str, now: datetime | No
     model, said = reminders[0], stated[0].arguments
     args = dict(model.arguments)
     text = str(args.get("text", ""))
-    if text.lower() not in request.lower() or split_repeat(text)[1] is not None:  # "every week" is when, not what
+    whole = text.strip(" .!?").lower() == request.strip(" .!?").lower()  # "Set an alarm for 7" copied whole as the text
+    if text.lower() not in request.lower() or whole or split_repeat(text)[1] is not None:  # "every week" is when, not what
         args["text"] = said["text"]
     (first, rule), (model_first, model_rule) = split_repeat(said["due"]), split_repeat(args["due"])
     if rule is not None and (rule != model_rule or first != model_first and re.search(r"\d", first)):
@@ -116,10 +117,13 @@ def with_stated_reminder(calls: list[ToolCall], request: str, now: datetime | No
 
 
 def _other_day_or_made_up_clock(said: str, model: str, request: str, now: datetime) -> bool:
-    """The person's time (no clock time in it) falls on another day than the model's, or the model's names a clock
+    """The model's time does not read while the person's does, or the person's (no clock time in it) falls on another
+    day than the model's, or the model's names a clock
     time that is not one of the request's (its "5pm" for "take the 5pm train tomorrow" is; "03:45" for "March 3rd"
     is not)."""
     said_at, model_at = _at(said, now), _at(model, now)
+    if said_at is not None and model_at is None:
+        return True  # the model's is no time at all: "the dentist" for "Remind me next week to book the dentist" (mol chat)
     if said_at is None or model_at is None:
         return False
     if said_at.date() != model_at.date():

@@ -29,6 +29,8 @@ NOW = datetime(2026, 12, 4, 18, 30)  # a Friday evening
     ("every other day at 8pm", datetime(2026, 12, 4, 20, 0), "days:2"),  # mol chat: "not a time I can read"
     ("every 2 weeks on Friday at 5pm", datetime(2026, 12, 11, 17, 0), "days:14"),  # the next Friday, then two weeks on
     ("fortnightly", datetime(2026, 12, 5, 9, 0), "days:14"),  # the next 09:00
+    ("on weekdays at 7am", datetime(2026, 12, 7, 7, 0), "weekdays"),  # mol chat: set once, for a Sunday
+    ("on Mondays at 9", datetime(2026, 12, 7, 9, 0), "weekly"),
 ])
 def test_the_first_time_and_the_rule(due: str, first: datetime, rule: str) -> None:
     from mol_local.harness.repeat import monthly_phrase, on_day_of_month
@@ -80,6 +82,8 @@ def test_the_requests_every_is_kept_when_the_model_drops_it() -> None:
     assert with_repeat("Monday at 9am", "Remind me every Monday at 9am to take out the bins") == "every Monday at 9am"
     assert with_repeat("tomorrow 9am", "Remind me to call mum tomorrow at 9") == "tomorrow 9am"  # no "every"
     assert with_repeat("Monday 9am", "every Monday and every Friday remind me") == "Monday 9am"  # two: the model's
+    assert with_repeat("at 7am", "Remind me on weekdays at 7am to go for a run") == "on weekdays at 7am"
+    assert with_repeat("Monday at 9", "Remind me on Monday at 9 to call the bank") == "Monday at 9"  # one Monday
 
 
 def test_a_repeating_reminder_is_set_listed_and_opens_the_next_when_ticked_off(harness, hub: ToolHub) -> None:

@@ -38,6 +38,13 @@ NOW = datetime(2026, 12, 1, 20, 53)  # Tue 1 Dec 2026, 20:53
         ("in a couple of hours", None, "Tue 1 Dec 2026, 22:53"),  # mol chat: "not a time I can read"
         ("the 3pm meeting", "15 minutes", "Wed 2 Dec 2026, 14:45"),  # mol chat: "not a time I can read" (3pm today has passed)
         ("tomorrow at the 10am standup", None, "Wed 2 Dec 2026, 10:00"),
+        ("Christmas", None, "Fri 25 Dec 2026, 09:00"),  # mol chat -c: each of these was refused as unreadable
+        ("two days before Christmas", None, "Wed 23 Dec 2026, 09:00"),
+        ("New Year's Eve at 8pm", None, "Thu 31 Dec 2026, 20:00"),
+        ("at the end of the month", None, "Thu 31 Dec 2026, 09:00"),
+        ("the end of next month", None, "Sun 31 Jan 2027, 09:00"),
+        ("a week before Valentine's day", None, "Sun 7 Feb 2027, 09:00"),
+        ("next week", None, "Mon 7 Dec 2026, 09:00"),  # its first working day, not "a week from now"
         ("tomorrow at 2pm", "an hour and a half", "Wed 2 Dec 2026, 12:30"),
     ],
 )

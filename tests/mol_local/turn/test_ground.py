@@ -427,3 +427,28 @@ def test_a_note_cut_short_keeps_the_persons_whole_words() -> None:
     assert grounded(cut, "Add a note: the car's MOT is due in March").arguments["body"] == "the car's MOT is due in March"
     whole = ToolCall("notes.create", {"title": "Gate", "body": "gate code is 4471"}, "raw")
     assert grounded(whole, "Add a note: gate code is 4471") == whole
+
+
+
+@pytest.mark.parametrize(("request_text", "text", "due"), [
+    ("Remind me Friday 3pm dentist", "dentist", "Friday 3pm"),  # mol chat -c: set as the last reminder's "pay the credit card"
+    ("Remind me about the dentist on Friday at 3pm", "the dentist", "on Friday at 3pm"),
+    ("Set an alarm for 7", "alarm", "at 7"),  # mol chat -c: "Set an alarm for 7" at 09:00 today, refused as passed
+    ("Remind me in 10 minutes dinner", "dinner", "in 10 minutes"),
+    ("Remind me in 10 minutes", None, None),  # no task: asked back, never "minutes" at "in 10"
+])
+def test_a_reminder_stated_without_to(request_text: str, text: str | None, due: str | None) -> None:
+    from mol_local.turn.ground import reminder_call
+
+    call = reminder_call(request_text)
+    assert (call.arguments["text"], call.arguments["due"]) == (text, due) if call else text is None
+
+
+def test_a_due_that_is_no_time_or_a_copied_request_gives_way_to_the_persons() -> None:
+    """`mol chat -c`: "Remind me next week to book the dentist" was written due "the dentist" (refused as unreadable)."""
+    from mol_local.turn.times import with_stated_reminder
+
+    dentist = with_stated_reminder([create(text="book the dentist", due="the dentist")], "Remind me next week to book the dentist")
+    assert dentist[0].arguments == {"text": "book the dentist", "due": "next week"}
+    alarm = with_stated_reminder([create(text="Set an alarm for 7", due="on Sat 5 Dec 2026")], "Set an alarm for 7")
+    assert alarm[0].arguments == {"text": "alarm", "due": "at 7"}
