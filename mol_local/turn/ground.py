@@ -28,8 +28,8 @@ from mol_local.turn.moved import moved_answer
 from mol_local.turn.notes_asked import NOTE_END, NOTES_ABOUT, asks_for_a_note, note_call, note_question_call, own_note
 from mol_local.turn.plan_note import plan_answer
 from mol_local.turn.tasks import ToolCall, answering_call, error_line
-from mol_local.turn.when_said import (ASK_WHEN, ask_when, asks_back, says_no_time, with_stated_clock, with_stated_wait,
-                                     without_made_up_clock)
+from mol_local.turn.when_said import (ASK_PLACE, ASK_WHEN, ask_when, asked_place, asks_back, place_said, says_no_time, with_stated_clock,
+                                     with_stated_wait, without_made_up_clock)
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
@@ -105,7 +105,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
     if call.name == "reminders.create" and (not _ASKS_REMINDER.search(request) or asks_back(request)):
         return replace(call, refused=NOT_SET)  # L1 set three for "Rome, 3 days, €955 to spend … What does that leave me each day?"
     if call.name == "reminders.create" and says_no_time(request):
-        return replace(call, refused=ASK_WHEN, answers=True)  # "Remind me to call Ana" was set for the minute it was asked
+        place = place_said(request)  # "when I get home": no clock knows it
+        return replace(call, refused=ASK_PLACE.format(place=place) if place else ASK_WHEN, answers=True)  # "Remind me to call Ana" was set for the minute it was asked
     if call.name != "reminders.create" or not isinstance(call.arguments.get("due"), str):
         return call
     stated = without_made_up_clock(with_stated_wait(call, request), request)
@@ -289,8 +290,8 @@ def read_answer(calls: Sequence[dict]) -> str:
 
 
 def _said_back(call: dict) -> str:
-    if call["result"] == f"Error: {ASK_WHEN}":
-        return ask_when(call["arguments"].get("text", ""))
+    if call["result"] == f"Error: {ASK_WHEN}" or asked_place(call["result"]):
+        return ask_when(call["arguments"].get("text", ""), asked_place(call["result"]))
     if call["result"].startswith("Error: not run:"):  # the reason is the person's; what follows " — " is the model's
         return f"I didn't do that: {call['result'].removeprefix('Error: not run:').split(' — ')[0].strip()}."
     if call["result"].startswith("Error"):

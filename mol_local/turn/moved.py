@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import parse_offset, parse_when
 from mol_local.turn.tasks import ToolCall, answering_call, parse_tool_calls
-from mol_local.turn.when_said import ASK_WHEN
+from mol_local.turn.when_said import ASK_WHEN, asked_place
 
 if TYPE_CHECKING:
     from memory.timeline import TaskRecord
@@ -104,7 +104,7 @@ def answered_when(request: str, previous: Sequence, now: datetime) -> list[ToolC
     """The reminder asked for last turn, now that the person says when: "Remind me to call Ana" got "When should I
     remind you to call Ana?" and "tomorrow at 5pm" is the answer (on its own it asks for no reminder, and was
     refused as one). [] unless the previous task ended on that question and the request is only a time."""
-    asked = [m for m in previous if m.role == "tool" and m.content == f"Error: {ASK_WHEN}"]
+    asked = [m for m in previous if m.role == "tool" and (m.content == f"Error: {ASK_WHEN}" or asked_place(m.content))]
     said = _ONLY_WHEN.match(" ".join(request.split()))
     if not asked or previous[-1].role != "assistant" or said is None or len(said["when"].split()) > 6:
         return []

@@ -17,6 +17,23 @@ from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.turn.tasks import ToolCall
 
 ASK_WHEN = "not run: the request names no time — ask when"
+ASK_PLACE = "not run: a reminder goes off at a time, not {place} — ask when"
+_ASKED_PLACE = re.compile(r"^Error: not run: a reminder goes off at a time, not (?P<place>.+?) — ask when$")
+_AT_PLACE = re.compile(r"\bwhen (?:i|we)(?:'m| am| are)? (?:get|gets|arrive|reach|leave|am at|'m at|are at|come|go|walk|pass)\b"
+                       r"(?P<where>[^,.?!]{0,30})", re.IGNORECASE)
+
+
+def asked_place(result: str) -> str | None:
+    """The place an ASK_PLACE refusal names ("when i get home"), or None for any other result."""
+    m = _ASKED_PLACE.match(result)
+    return m["place"] if m else None
+
+
+def place_said(request: str) -> str | None:
+    """"when I get home" in "Remind me to buy milk when I get home": where the person wants it, which no clock can
+    know; None when the request names no place trigger."""
+    m = _AT_PLACE.search(request)
+    return " ".join(m[0].split()).lower() if m else None
 _WHEN_WORDS = re.compile(
     r"\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|weekend|week|month|year|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"
@@ -26,6 +43,7 @@ _WHEN_WORDS = re.compile(
     re.IGNORECASE)
 _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b", re.I)
 _VAGUE_END = re.compile(r"\s+(?:later(?: on)?|soon|sometime|some time|at some point)$", re.IGNORECASE)
+_PLACE_END = re.compile(r"\s+when (?:i|you|we)\b.*$", re.IGNORECASE)
 _NOT_A_TASK = re.compile(r"^(?:the|a|an|my|our|your|about|of)\b", re.IGNORECASE)
 
 
@@ -43,9 +61,13 @@ def says_no_time(request: str) -> bool:
     return _WHEN_WORDS.search(request) is None
 
 
-def ask_when(text: str) -> str:
-    """The one question back for a reminder with no time: "When should I remind you to call Ana?"."""
+def ask_when(text: str, place: str | None = None) -> str:
+    """The one question back for a reminder with no time: "When should I remind you to call Ana?"; with a `place`
+    ("when I get home") it first says a reminder cannot go off there (L0 had asked only "When should I …?")."""
+    if place:
+        return f"I can only remind you at a time — I can't tell {place.replace('when i', 'when you', 1)}. " + ask_when(text)
     what = _VAGUE_END.sub("", " ".join(str(text).split()).rstrip(".!?")).strip()
+    what = _PLACE_END.sub("", what).strip()
     if not what:
         return "When should I remind you?"
     lead = "" if re.match(r"^(?:to|about|of)\b", what, re.I) else "about " if _NOT_A_TASK.match(what) else "to "

@@ -452,3 +452,14 @@ def test_a_due_that_is_no_time_or_a_copied_request_gives_way_to_the_persons() ->
     assert dentist[0].arguments == {"text": "book the dentist", "due": "next week"}
     alarm = with_stated_reminder([create(text="Set an alarm for 7", due="on Sat 5 Dec 2026")], "Set an alarm for 7")
     assert alarm[0].arguments == {"text": "alarm", "due": "at 7"}
+
+
+def test_a_reminder_for_a_place_says_it_can_only_go_off_at_a_time() -> None:
+    """`mol chat`: "Remind me to buy milk when I get home" got only "When should I remind you to buy milk?"."""
+    call = grounded(create(text="buy milk", due="home"), "Remind me to buy milk when I get home")
+    assert call.refused and call.answers
+    said = read_answer([{"name": "reminders.create", "arguments": call.arguments, "result": f"Error: {call.refused}"}])
+    assert said == "I can only remind you at a time — I can't tell when you get home. When should I remind you to buy milk?"
+    plain = grounded(create(text="call Ana", due="soon"), "Remind me to call Ana")
+    assert read_answer([{"name": "reminders.create", "arguments": plain.arguments, "result": f"Error: {plain.refused}"}]) == \
+        "When should I remind you to call Ana?"
