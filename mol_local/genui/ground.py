@@ -69,7 +69,26 @@ def ground(doc: UIDocument, request: str) -> list[str]:
             + ground_source(doc, request)
             + ground_numbers(doc, request) + ground_table(doc, request) + ground_card(doc, request)
             + ground_switches(doc, request) + ground_options(doc, request) + ground_fields(doc, request)
-            + ground_list_title(doc, request))
+            + ground_list_title(doc, request) + ground_bar_label(doc, request))
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:4] for w in re.findall(r"[a-z]{3,}", text.lower())}
+
+
+def ground_bar_label(doc: UIDocument, request: str) -> list[str]:
+    """A progress bar or slider labelled with a word from nowhere ("Track my water intake: 3 of 8 glasses today" drew
+    a bar labelled "Gratitude") takes the view's title when the title is the request's ("Water intake")."""
+    said = _stems(request)
+    if not said & _stems(doc.title):
+        return []
+    fixes = []
+    for comp in doc.components:
+        label = str(comp.get("label", ""))
+        if comp.get("type") in ("ProgressBar", "Slider") and _stems(label) and not _stems(label) & said:
+            comp["label"] = doc.title
+            fixes.append(f"{comp['type']} {comp['id']!r} labelled {doc.title!r}, not {label!r}")
+    return fixes
 
 
 _NAMED_LIST = re.compile(r"\b(?:a|an|my|the|our)\s+(?P<name>[a-z-]+)\s+(?P<kind>check\s*list|list)\b", re.IGNORECASE)

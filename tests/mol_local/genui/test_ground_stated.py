@@ -328,3 +328,15 @@ def test_a_written_out_table_labelled_with_a_kind_word_gets_the_title() -> None:
     kept = _doc([{"id": "t", "type": "Table", "label": "My week", "bind": "rows", "columns": ["Day", "Workout"]}], {"rows": []})
     ground(kept, "Make a weekly workout schedule with running on Monday, swimming on Wednesday and yoga on Friday")
     assert kept.component("t")["label"] == "My week"
+
+
+def test_a_bar_labelled_with_a_word_from_nowhere_takes_the_title() -> None:
+    """`mol chat`: "Track my water intake: 3 of 8 glasses today" drew a progress bar labelled "Gratitude"."""
+    doc = _doc([{"id": "p", "type": "ProgressBar", "label": "Gratitude", "bind": "done", "max": 8}], {"done": 3})
+    doc.title = "Water intake"
+    ground(doc, "Track my water intake: 3 of 8 glasses today")
+    assert doc.component("p")["label"] == "Water intake"
+    kept = _doc([{"id": "p", "type": "ProgressBar", "label": "Glasses", "bind": "done", "max": 8}], {"done": 3})
+    kept.title = "Water intake"
+    ground(kept, "Track my water intake: 3 of 8 glasses today")
+    assert kept.component("p")["label"] == "Glasses"
