@@ -96,6 +96,31 @@ def thanks_answer(text: str) -> str | None:
     return "You're welcome — talk soon." if re.search(r"\b(?:all|bye|see you)\b", text, re.I) else "You're welcome!"
 
 
+_NAME_ASK = re.compile(r"^(?:(?:so|and|hi|hello|hey)[,!.]?\s+)?(?:what(?:'s| is) your name|what are you called|do you have a name|"
+                       r"who am i (?:talking|speaking) (?:to|with))\s*[?!.]*$", re.IGNORECASE)
+_HOW_ARE_YOU = re.compile(r"^(?:(?:hi|hello|hey)(?: there)?[,!.]?\s+)?(?:how are you(?: doing| today)?|how(?:'s| is) it going|"
+                          r"how are things|you ok(?:ay)?)\s*[?!.]*$", re.IGNORECASE)
+_PLAN_ASK = re.compile(r"^(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:help me\s+)?plan (?:out\s+)?(?:my|the|this)\s+(?:week|day|weekend|"
+                       r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|evening|morning)(?:\s+for me)?\s*[?!.]*$", re.IGNORECASE)
+
+
+def small_talk_answer(text: str) -> str | None:
+    """A plain reply to "What's your name?" (L0: "Your name is: Michael · What is your name?"), "How are you?" ("I'm
+    fine — I don't know what to say.") and "Can you help me plan my week?" with nothing in it to plan (L1 wrote a
+    numbered week of "2 hours before work; 3 hours after work"); None for anything else."""
+    said = " ".join(text.split())
+    if _NAME_ASK.match(said):
+        return ("I'm mol, your assistant on this machine — what you tell me stays here. "
+                'Ask "What can you do?" to see what I can help with.')
+    if _HOW_ARE_YOU.match(said):
+        return "I'm running well, thanks. What can I do for you?"  # the reply L0 was trained on (chat_more "talk_how")
+    if _PLAN_ASK.match(said):
+        return ("Happy to — tell me what's on: things with a fixed time (\"gym Monday at 7am, dentist Tuesday at 3pm\") and "
+                "what you need to fit in (\"2 hours for the garden\"). I'll lay it out in order, and I can set reminders "
+                "for any of it.")
+    return None
+
+
 _BYE = re.compile(r"^(?:(?:ok(?:ay)?|right|well)[,!.]?\s+)?(?P<w>good\s*night|night night|bye(?: bye)?|goodbye|see you(?: later| tomorrow| soon)?|"
                   r"talk (?:to you )?(?:later|soon|tomorrow))(?:[,!.]?\s+(?:for now|then|mol))*[\s!.]*$", re.IGNORECASE)
 
@@ -156,6 +181,8 @@ def said_turn(session: Session, text: str) -> TurnResult | None:
         return command_turn(session, text, cannot, "The user asked for a translation; I said the built-in model cannot do it.", LIVE)
     if (welcome := thanks_answer(text) or farewell_answer(text)) is not None:
         return command_turn(session, text, welcome, "The user said thanks or goodbye.", THANKS)
+    if (chat := small_talk_answer(text)) is not None:
+        return command_turn(session, text, chat, "The user made small talk or asked for a plan without its items; I replied.", THANKS)
     if (earlier := asked_before_answer(session, text)) is not None:
         return command_turn(session, text, earlier, "The user asked what they said earlier; I quoted it.", EARLIER)
     return abilities_turn(session, text) if asks_abilities(text) else None

@@ -131,3 +131,17 @@ def test_a_goodbye_and_what_was_asked_earlier_are_answered_from_the_conversation
     assert session.run_turn("Good night").answer == "Good night!" and scripted.outputs == ["never read"]
     assert farewell_answer("See you tomorrow") == "See you later!" and farewell_answer("bye, and remind me at 9") is None
     assert session.run_turn("who are you?").answer.startswith("I'm your assistant, running on this machine, offline")
+
+
+def test_small_talk_and_a_plan_with_nothing_in_it_get_plain_replies(scripted_runtime) -> None:
+    """`mol chat`: "What's your name?" got "Your name is: Michael · What is your name?", "How are you?" "I'm fine — I don't
+    know what to say.", and "Can you help me plan my week?" a numbered week of "2 hours before work; 3 hours after work"."""
+    from mol_local.turn.about import small_talk_answer
+
+    rt, scripted = scripted_runtime(["never read"])
+    named = rt.session().run_turn("What's your name?")
+    assert named.answer.startswith("I'm mol, your assistant on this machine") and scripted.outputs == ["never read"]
+    assert small_talk_answer("How are you?") == "I'm running well, thanks. What can I do for you?"
+    assert small_talk_answer("Can you help me plan my week?").startswith("Happy to — tell me what's on")  # type: ignore[union-attr]
+    for other in ("Plan my Saturday: gym at 9, lunch at 1", "What is your name for the cat?", "How are you able to run offline?"):
+        assert small_talk_answer(other) is None, other
