@@ -20,7 +20,7 @@ import re
 
 from mol_local.genui.catalog import COMPONENTS
 from mol_local.genui.ground import named_items
-from mol_local.genui.stated import SCHEDULE, keyed_rows
+from mol_local.genui.stated import SCHEDULE, keyed_rows, progress
 
 _THING_CARDS = ("birthday", "christmas", "greeting", "greetings", "thank-you", "thank you", "credit", "debit", "gift", "library",
                 "business", "sim", "post", "report", "bank", "id", "loyalty", "membership", "sd", "memory", "get well", "wedding")
@@ -41,6 +41,7 @@ _KIND_WORDS: dict[str, str] = {
 _ANY = re.compile("|".join(f"(?P<{k}>\\b(?:{w})\\b)" for k, w in _KIND_WORDS.items()), re.I)
 _ANOTHER = re.compile(r"\b(?:and|plus|with)\s+(?:also\s+)?(?:an?|one)\s+(?:on/off\s+)?$", re.I)
 MAX_KINDS = 3
+_TRACK = re.compile(r"\btrack(?:ing|s)?\b", re.I)
 
 
 _NEXT_KIND = re.compile(r"\s+(?:(?!(?:with|and|or|for|of|plus|a|an|the|to|in|on)\b)[\w'-]+\s+)?(?:"
@@ -63,6 +64,8 @@ def asked_kinds(request: str) -> tuple[str, ...]:
         found.append(kind)
     if not found and _day_schedule(request):
         found.append("Table")
+    if not found and _TRACK.search(request) and None not in progress(request):  # "Track my water intake: 3 of 8 glasses"
+        found.append("ProgressBar")  # (drew a checklist of "Glasses" and "Liquorics" in the app)
     found.sort(key=lambda k: not COMPONENTS[k].container)
     return tuple(found[:MAX_KINDS])
 
@@ -92,4 +95,5 @@ def names_a_view(request: str) -> bool:
     the route adapter says (it sent 12 of 30 held-out view requests elsewhere). Not when the request also
     asks for an action the agent slots do ("remind me … a checklist"), for code ("a Python function that
     prints a table"), or is a question about a view ("what is a progress bar?")."""
-    return bool(_VIEW.search(request) or _day_schedule(request)) and not _NOT_A_VIEW.search(request)
+    tracked = bool(_TRACK.search(request)) and None not in progress(request)
+    return bool(_VIEW.search(request) or _day_schedule(request) or tracked) and not _NOT_A_VIEW.search(request)

@@ -71,7 +71,7 @@ def _notes_delete(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:
     row = ctx.notes.delete(a["id"])
     left = [r["title"] for r in ctx.notes.list()]
     body = f" — {row['body'][:80]}" if row["body"] else ""
-    return ToolOutcome(f"Deleted the note {row['title']}{body}.\n" + (f"Notes left: {', '.join(left)}." if left else "No notes left."))
+    return ToolOutcome(f"Deleted the note \"{row['title']}\"{body}.\n" + (f"Notes left: {', '.join(left)}." if left else "No notes left."))
 
 
 def _reminders_create(ctx: ToolContext, a: dict[str, Any]) -> ToolOutcome:

@@ -53,7 +53,8 @@ def test_real_grammar_router_always_emits_a_label(runtime) -> None:
 def test_a_request_that_names_a_view_goes_to_the_ui_slot(runtime) -> None:
     for text in ("a checklist for the move: book the van, redirect mail", "count down ten minutes for my break",
                  "how far am I: 112/120 pages of reading", "I want what you know about me, as a table.",
-                 "Make a weekly workout schedule with running on Monday, swimming on Wednesday and yoga on Friday"):
+                 "Make a weekly workout schedule with running on Monday, swimming on Wednesday and yoga on Friday",
+                 "Track my water intake: 3 of 8 glasses today"):
         decision = runtime.router.route(text)
         assert (decision.slot, decision.mode) == ("L3", "rule"), text
     for text in ("Remind me to print the packing checklist at 6pm", "Write a Python function that prints a table",

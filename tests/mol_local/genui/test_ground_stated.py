@@ -340,3 +340,11 @@ def test_a_bar_labelled_with_a_word_from_nowhere_takes_the_title() -> None:
     kept.title = "Water intake"
     ground(kept, "Track my water intake: 3 of 8 glasses today")
     assert kept.component("p")["label"] == "Glasses"
+
+
+def test_tracking_a_stated_fraction_asks_for_a_progress_bar() -> None:
+    """The app: "Track my water intake: 3 of 8 glasses today" drew a checklist of "Glasses" and "Liquorics"."""
+    from mol_local.genui.asked import asked_kinds
+
+    assert asked_kinds("Track my water intake: 3 of 8 glasses today") == ("ProgressBar",)
+    assert asked_kinds("track my expenses: rent 900, food 300") == () and asked_kinds("I want to track my reading") == ()

@@ -52,7 +52,7 @@ def test_deleting_in_a_turn_says_what_went_and_what_is_left(scripted_runtime) ->
     rt.tool_hub.notes.create("Car's MOT", "the car's MOT is due in March")
     rt.tool_hub.notes.create("Gate code", "gate code is 4471")
     result = session.run_turn("Delete the note about the MOT")
-    assert result.answer == "Deleted the note Car's MOT — the car's MOT is due in March.\nNotes left: Gate code."
+    assert result.answer == 'Deleted the note "Car\'s MOT" — the car\'s MOT is due in March.\nNotes left: Gate code.'
     assert scripted.outputs == [] and [r["title"] for r in rt.tool_hub.notes.list()] == ["Gate code"]
     refused = session.run_turn("Delete the note about the boiler")
     assert refused.answer.startswith("I didn't do that: no note mentions the boiler") and len(rt.tool_hub.notes.list()) == 1
