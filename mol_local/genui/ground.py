@@ -69,7 +69,23 @@ def ground(doc: UIDocument, request: str) -> list[str]:
             + ground_source(doc, request)
             + ground_numbers(doc, request) + ground_table(doc, request) + ground_card(doc, request)
             + ground_switches(doc, request) + ground_options(doc, request) + ground_fields(doc, request)
-            + ground_list_title(doc, request) + ground_bar_label(doc, request))
+            + ground_list_title(doc, request) + ground_bar_label(doc, request) + drop_empty_boxes(doc))
+
+
+def drop_empty_boxes(doc: UIDocument) -> list[str]:
+    """A Card, Grid or Tabs holding nothing, beside components that show something, is dropped: "Track my water
+    intake: 3 of 8 glasses today" drew an empty "Items" box above its progress bar (the app). Kept when an action
+    names it or it is all there is."""
+    targets = {str(a.get("target")) for a in doc.actions.values() if isinstance(a, dict)}
+    empty = [c for c in doc.components if c.get("type") in ("Card", "Grid", "Tabs") and not c.get("children") and c["id"] not in targets]
+    if not empty or len(empty) == len(doc.components):
+        return []
+    gone = {c["id"] for c in empty}
+    doc.components = [c for c in doc.components if c["id"] not in gone]
+    for c in doc.components:
+        if isinstance(c.get("children"), list):
+            c["children"] = [k for k in c["children"] if k not in gone]
+    return [f"dropped the empty {', '.join(sorted(gone))}"]
 
 
 def _stems(text: str) -> set[str]:

@@ -348,3 +348,15 @@ def test_tracking_a_stated_fraction_asks_for_a_progress_bar() -> None:
 
     assert asked_kinds("Track my water intake: 3 of 8 glasses today") == ("ProgressBar",)
     assert asked_kinds("track my expenses: rent 900, food 300") == () and asked_kinds("I want to track my reading") == ()
+
+
+def test_an_empty_box_beside_a_view_is_dropped() -> None:
+    """The app: "Track my water intake: 3 of 8 glasses today" drew an empty "Items" card above the progress bar."""
+    doc = _doc([{"id": "box", "type": "Card", "label": "Items", "children": []},
+                {"id": "p", "type": "ProgressBar", "label": "Intake", "bind": "done", "max": 8}], {"done": 3})
+    ground(doc, "Track my water intake: 3 of 8 glasses today")
+    assert [c["id"] for c in doc.components] == ["p"]
+    parse_document(doc.to_json())
+    alone = _doc([{"id": "box", "type": "Card", "label": "Items", "children": []}], {})
+    ground(alone, "a card")
+    assert [c["id"] for c in alone.components] == ["box"]
