@@ -110,11 +110,11 @@ def _likes(v: str, g: dict[str, str]) -> list[Statement]:
 
 
 def _attribute(v: str, g: dict[str, str]) -> list[Statement]:
-    what = _norm_noun(g["x"])
+    what = re.sub(r"^(?:new|current|latest|updated)\s+", "", _norm_noun(g["x"]))  # "my new phone number is …": mol chat kept nothing
     whose = re.split(r"'s |’s ", what, maxsplit=1)[0]  # "my dentist's office is …": about the dentist
     if (what not in ATTRIBUTES and whose not in ATTRIBUTES) or v.split(" ", 1)[0].lower() in _PASSING:
         return []  # "my code is broken", "my train is late": a passing state, not a fact about the person
-    return [Statement(f"my:{what}", v, f"The user's {what} {'are' if what.endswith('s') else 'is'} {v}.")]
+    return [Statement(f"my:{what}", v, f"The user's {what} {'are' if what.endswith('s') and not what.endswith('ss') else 'is'} {v}.")]
 
 
 _KIN = ("partner|wife|husband|girlfriend|boyfriend|fianc[eé]e?|spouse|son|daughter|kid|child|sister|brother|mother|mum|mom|father|dad|"
