@@ -42,6 +42,17 @@ def local_due(stamp: str | None) -> str:
     return human(datetime.fromisoformat(stamp).astimezone().replace(tzinfo=None))
 
 
+def _take(db: Database, table: str, row_id: str, missing: str) -> dict:
+    """Deletes one row of `table` (notes, reminders) and returns it, in one transaction; `missing` is the error when
+    no row has that id."""
+    with transaction(db) as tx:
+        rows = list(tx.query(f"select * from {table} where id = ?", [row_id]))
+        if not rows:
+            raise BadArguments(missing)
+        tx.execute(f"delete from {table} where id = ?", [row_id])
+    return rows[0]
+
+
 class NotesStore:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -75,12 +86,7 @@ class NotesStore:
 
     def delete(self, note_id: str) -> dict:
         """Removes a note the person asked to delete; the row it was is returned so the answer can name it."""
-        with transaction(self.db) as db:
-            rows = list(db.query("select id, title, body from notes where id = ?", [note_id]))
-            if not rows:
-                raise BadArguments(f"no note with id {note_id!r} — find ids with notes.find")
-            db.execute("delete from notes where id = ?", [note_id])
-        return rows[0]
+        return _take(self.db, "notes", note_id, f"no note with id {note_id!r} — find ids with notes.find")
 
     def list(self) -> list[dict]:
         return self.find("", limit=1000)
@@ -147,12 +153,7 @@ class RemindersStore:
     def cancel(self, reminder_id: str) -> dict:
         """Removes a reminder the person no longer wants, done or not; one that repeats stops repeating (ticking it
         off would open its next time, which is why "Delete my stretch reminder" needs this and not `complete`)."""
-        with transaction(self.db) as db:
-            rows = list(db.query("select * from reminders where id = ?", [reminder_id]))
-            if not rows:
-                raise BadArguments(f"no reminder with id {reminder_id!r} — list them with reminders.list")
-            db.execute("delete from reminders where id = ?", [reminder_id])
-        return rows[0]
+        return _take(self.db, "reminders", reminder_id, f"no reminder with id {reminder_id!r} — list them with reminders.list")
 
     def due(self, now: datetime | None = None) -> list[dict]:
         """Open reminders whose time has come: what the app surfaces."""

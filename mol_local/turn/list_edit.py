@@ -39,8 +39,8 @@ _REMOVE = re.compile(rf"{_POLITE}(?:remove|delete|take|drop)\s+(?P<items>.+?)\s+
                      rf"{_POLITE}(?:remove|delete|take out|drop)\s+(?P<items2>.+?){_END}", re.I)
 _TICK = re.compile(rf"{_POLITE}(?:tick|check|cross|mark|strike)\s+(?:off\s+|out\s+)?(?P<items>.+?)(?:\s+(?:off|as done|done))?"
                    rf"(?:\s+(?:on|from|off)\s+{_THE_LIST})?{_END}", re.I)
-_DONE = re.compile(rf"{_POLITE}i(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?(?:finished|done|did|completed|packed|bought|booked|"
-                   rf"picked up|paid|called|rang|sent|posted|ordered|cleaned|washed|fixed|returned)\s+(?P<items>.+?)"
+_DID = r"(?:finished|did|completed|packed|bought|booked|picked up|paid|called|rang|sent|posted|ordered|cleaned|washed|fixed|returned)"
+_DONE = re.compile(rf"{_POLITE}i(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?(?:done|{_DID})\s+(?P<items>.+?)"
                    rf"(?:\s+(?:now|already|today))?{_END}", re.I)  # "I finished cleaning the car": L0 congratulated, ticked nothing
 _HAVE = re.compile(rf"{_POLITE}(?:i|we)\s+(?:already\s+)?(?:have|'ve got|have got|got)\s+(?:some\s+)?"
                    rf"(?P<items>.+?)(?:\s+(?:already|now))?{_END}", re.I)  # "Actually I already have bread": got, so ticked
@@ -54,8 +54,7 @@ _SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bplus\b|&)\s*", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|some|the|my)\s+", re.I)
 
 
-_PAST = re.compile(r"^(?:finished|did|completed|packed|bought|booked|picked up|paid|called|rang|sent|posted|ordered|cleaned|washed|"
-                   r"fixed|returned)\s+", re.I)
+_PAST = re.compile(rf"^{_DID}\s+", re.I)
 _NOT_ITEMS = re.compile(r"^(?:it|that|this|them|those|these|everything|all)$|\breminders?\b", re.I)
 
 

@@ -185,7 +185,7 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequ
         if DENIED.search(answer):
             return None
         # "What did I tell you about my sister?" on a fresh home: "Congratulations on discovering and telling me about your sister!"
-        about = re.sub(r"\bmy\b", "your", re.sub(r"\byour\b", "my", (m["topic"] or m["t2"]).strip(), flags=re.I), flags=re.I)
+        about = re.sub(r"\b(?:my|your)\b", lambda w: "your" if w[0].lower() == "my" else "my", (m["topic"] or m["t2"]).strip(), flags=re.I)
         return known_answer(answer, recalled) or f"You haven't told me anything about {about} yet — tell me and I'll remember it."
     return _quoted(told, here)
 

@@ -307,6 +307,8 @@ def test_asked_what_they_told_an_answer_that_says_none_of_it_gets_the_tail() -> 
     assert told_answer("What did I tell you about my sister?", "Congratulations on discovering and telling me about your sister!", []) == \
         "You haven't told me anything about your sister yet — tell me and I'll remember it."  # mol chat on a fresh home
     assert told_answer("What did I tell you about my sister?", "You haven't told me about her.", []) is None  # it says so itself
+    assert told_answer("What did I tell you about your name?", "Congrats!", []) == \
+        "You haven't told me anything about my name yet — tell me and I'll remember it."  # each way, once
 
 
 def test_an_answer_without_the_value_of_the_fact_asked_about_gets_the_fact() -> None:
