@@ -210,7 +210,7 @@ _ASK_REMINDER = (r"\b(?:remind me|(?:don't|do not) let me forget|to be reminded"
 _REMIND_WHEN_TO = re.compile(rf"{_ASK_REMINDER},?\s+(?P<when>.+?)\s+to\s+(?P<task>.+)$", re.IGNORECASE)
 _REMIND_TO = re.compile(rf"{_ASK_REMINDER},?\s+(?:to|about)\s+(?P<rest>.+)$", re.IGNORECASE)
 _REMIND_BARE = re.compile(rf"{_ASK_REMINDER},?\s+(?P<rest>.+)$", re.IGNORECASE)  # "Remind me Friday 3pm dentist"
-_TIME_WORD = re.compile(r"^(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|am|pm|a\.m\.|p\.m\.|o'?clock|from|later|and)\b", re.I)
+_TIME_WORD = re.compile(r"^(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|am|pm|a\.m\.|p\.m\.|o'?clock|from|later|and|before|after|until)\b", re.I)
 _ALARM = re.compile(r"\b(?:set|make|create|put)\s+(?:me\s+)?an?\s+alarm\s+(?:for|at)\s+(?P<when>.+)$", re.IGNORECASE)
 
 
@@ -227,9 +227,9 @@ def reminder_call(sentence: str) -> ToolCall | None:
     elif m := _REMIND_WHEN_TO.search(said):
         splits = [(m["task"], m["when"])]
     elif m := _REMIND_BARE.search(said):
-        words = m["rest"].split()
-        splits = [(" ".join(words[i:]), " ".join(words[:i])) for i in range(len(words) - 1, 0, -1)  # the longest time first,
-                  if not _TIME_WORD.match(words[i])]  # never "in 10" with "minutes" as the task
+        words = m["rest"].split()  # the longest time first; never "in 10" with "minutes" as the task, nor "15 minutes before"
+        splits = [(" ".join(words[i:]), " ".join(words[:i])) for i in range(len(words) - 1, 0, -1)
+                  if not _TIME_WORD.match(words[i]) and words[i - 1].lower() not in ("before", "after", "until")]
     else:
         return None
     for task, when in splits:

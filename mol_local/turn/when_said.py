@@ -42,6 +42,7 @@ _WHEN_WORDS = re.compile(
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\b",
     re.IGNORECASE)
 _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b", re.I)
+_DAY_WORD = re.compile(r"\b(?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
 _VAGUE_END = re.compile(r"\s+(?:later(?: on)?|soon|sometime|some time|at some point)$", re.IGNORECASE)
 _PLACE_END = re.compile(r"\s+when (?:i|you|we)\b.*$", re.IGNORECASE)
 _NOT_A_TASK = re.compile(r"^(?:the|a|an|my|our|your|about|of)\b", re.IGNORECASE)
@@ -80,6 +81,10 @@ def with_stated_clock(call: ToolCall, request: str) -> ToolCall:
     which the model may have worked out, or when the request names several times."""
     due = call.arguments.get("due") if call.name == "reminders.create" else None
     said = {re.sub(r"\s+", "", m.lower()) for m in _CLOCK.findall(request)}
+    if isinstance(due, str) and len(said) == 1 and (offset := stated_offset(request)) and not _CLOCK.search(due):
+        # "Remind me 15 minutes before my 3pm meeting" written as due "15 minutes before": the meeting's time, less the lead
+        day = " ".join(dict.fromkeys(d.lower() for d in _DAY_WORD.findall(request)))
+        return replace(call, arguments={**call.arguments, "due": f"{day} {_CLOCK.search(request)[0].strip()}".strip(), "before": offset})  # type: ignore[index]
     if not isinstance(due, str) or len(said) != 1 or stated_offset(request) or call.arguments.get("before") \
             or copies_a_time(due, request):
         return call
