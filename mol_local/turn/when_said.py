@@ -9,6 +9,7 @@ nothing is set; a request that names one clock time gets that time, whatever the
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import replace
 
@@ -120,8 +121,7 @@ _PART_OF_DAY = re.compile(rf"\b(?:morning|afternoon|evening|tonight|night|lunch\
                           rf"minutes?|mins?)\b|\b(?:at|by|around|about|after|before|from|until|till)\s+{_HOURS}\b|"
                           rf"\b{_HOURS}\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock|h)\b|\d[:.]\d\d", re.I)
 _ISO_CLOCK = re.compile(r"^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(?::\d{2})?$")
-_DUE_CLOCK = re.compile(r"\s*(?:\bat\s+)?(?:\b\d{1,2}[:.]\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|"
-                        r"\bnoon\b|\bmidnight\b)", re.I)
+_DUE_CLOCK = re.compile(rf"\s*(?:\bat\s+)?(?:{_CLOCK.pattern})", re.I)  # a clock time with its "at", to take out of a due
 
 
 def without_made_up_clock(call: ToolCall, request: str) -> ToolCall:
@@ -132,8 +132,7 @@ def without_made_up_clock(call: ToolCall, request: str) -> ToolCall:
     if not isinstance(due, str) or _PART_OF_DAY.search(request):
         return call
     if iso := _ISO_CLOCK.match(due.strip()):  # "2026-12-07T15:00": the date alone would read as its midnight
-        months = "January February March April May June July August September October November December".split()
-        return replace(call, arguments={**call.arguments, "due": f"{int(iso[3])} {months[int(iso[2]) - 1]} {iso[1]}"})
+        return replace(call, arguments={**call.arguments, "due": f"{int(iso[3])} {calendar.month_name[int(iso[2])]} {iso[1]}"})
     if not _DUE_CLOCK.search(due):
         return call
     day = " ".join(_DUE_CLOCK.sub(" ", due).split())
