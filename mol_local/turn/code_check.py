@@ -39,7 +39,7 @@ from pathlib import Path
 from mol_local.engine.base import Engine, GenerationRequest
 from mol_local.harness.limits import ToolLimits
 from mol_local.harness.sandbox import Sandbox
-from mol_local.turn.code_fix import guarded, near_misses, unshadowed, without_made_up_names
+from mol_local.turn.code_fix import near_misses, stated_fixes, unshadowed, without_made_up_names
 from mol_local.turn.code_tasks import empty_case, task_tests
 
 TRIES = 4  # the streamed answer and up to three samples: about 3 s each on the embedded default
@@ -354,13 +354,11 @@ def _checked_code(answer: str, request: str, again: Callable[[int], str], tries:
         if (got := check(renamed, request)) is not None and not got.why and not got.wrong_claims:
             note = f"\n\n(I renamed `{old}` to `{new}`: a function called {old} hides Python's own {old}, which it calls.)"
             return Checked(renamed + note, f"ran: the first draft failed ({_failure(ran)}); renamed {old} to {new}, it passes", redrafted=True)
-    if (empty := empty_case(request)) is not None and (fixed_code := guarded(first_code_block(answer) or "", empty)) is not None:
+    for fixed_code, note, did in stated_fixes(first_code_block(answer) or "", request):
         kept = answer.replace(first_code_block(answer) or "", fixed_code, 1)
         if (got := check(kept, request)) is not None and not got.why and not got.wrong_claims:
-            kind = "list" if empty[0] == "[]" else "string"
-            note = f"\n\n(For an empty {kind} it now returns {empty[1]}, as you asked; I ran it.)"
-            return Checked(kept + note, f"ran: the first draft failed ({_failure(ran)}); guarded for an empty input, it passes", redrafted=True)
-    for code, old, new in near_misses(first_code_block(answer) or "") if " should be " in ran.why else []:
+            return Checked(f"{kept}\n\n({note}; I ran it.)", f"ran: the first draft failed ({_failure(ran)}); {did}, it passes", redrafted=True)
+    for code, old, new in near_misses(first_code_block(answer) or "", request) if " should be " in ran.why else []:
         kept = answer.replace(first_code_block(answer) or "", code, 1)
         if (got := check(kept, request)) is not None and not got.why:
             note = f"\n\n(I corrected `{old}` to `{new}` after running it: {ran.why}, and now is.)"

@@ -15,6 +15,10 @@ from __future__ import annotations
 import ast
 import builtins
 import re
+from collections.abc import Callable
+
+from mol_local.turn.code_tasks import empty_case
+from mol_local.turn.units import conversion_factor
 
 _BUILTINS = frozenset(n for n in dir(builtins) if not n.startswith("_"))
 
@@ -40,6 +44,35 @@ def guarded(code: str, empty: tuple[str, str]) -> str | None:
     """The code with `if not <arg>: return <value>` first in its one-parameter top-level function, for "Make it return 0
     for an empty list" (`mol chat -c`: L2 repeated `… if numbers else None`); None when there is no such function. A
     candidate only: code_check shows it when it passes the checks the draft failed."""
+    return _first_lines(code, lambda param: [f"if not {param}:", f"    return {empty[1]}"])
+
+
+_IGNORE = re.compile(r"\b(?:ignor\w*|regardless of|disregard\w*)\b(?P<what>.{0,50})", re.IGNORECASE)
+
+
+def ignoring(code: str, request: str) -> tuple[str, str] | None:
+    """(the code with its one parameter lowercased, and stripped to letters and digits when spaces or punctuation are
+    to be ignored, first thing in the function; what it now ignores) for "is_palindrome(s) that ignores case and
+    spaces" (`mol chat`: L2 lowercased only). A candidate: code_check shows it when it passes the checks the draft failed."""
+    m = _IGNORE.search(request)
+    if m is None:
+        return None
+    said = [w for w, p in (("case", r"\bcase|capital"), ("spaces", r"\bspace|whitespace"), ("punctuation", r"\bpunctuation"))
+            if re.search(p, m["what"], re.IGNORECASE)]
+    if not said:
+        return None
+    keep = {"spaces": "if not ch.isspace()", "punctuation": "if ch.isalnum() or ch.isspace()"}.get("".join(set(said) - {"case"}), "if ch.isalnum()")
+
+    def line(param: str) -> list[str]:
+        said_case = f"str({param})" + (".lower()" if "case" in said else "")
+        return [f"{param} = ''.join(ch for ch in {said_case} {keep})" if said != ["case"] else f"{param} = {said_case}"]
+
+    fixed = _first_lines(code, line)
+    return (fixed, " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said)) if fixed else None
+
+
+def _first_lines(code: str, lines_for: Callable[[str], list[str]]) -> str | None:
+    """The code with `lines_for(its parameter)` first in its one-parameter top-level function; None without one."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
@@ -50,9 +83,20 @@ def guarded(code: str, empty: tuple[str, str]) -> str | None:
     first = node.body[1] if len(node.body) > 1 and _is_docstring(node.body[0]) else node.body[0]
     lines = code.splitlines()
     indent = re.match(r"\s*", lines[first.lineno - 1])[0]  # type: ignore[index]
-    param = node.args.args[0].arg
-    lines[first.lineno - 1:first.lineno - 1] = [f"{indent}if not {param}:", f"{indent}    return {empty[1]}"]
+    lines[first.lineno - 1:first.lineno - 1] = [indent + line for line in lines_for(node.args.args[0].arg)]
     return "\n".join(lines) + ("\n" if code.endswith("\n") else "")
+
+
+def stated_fixes(code: str, request: str) -> list[tuple[str, str, str]]:
+    """(the code mended as the request says, what to tell the person, what to report) for what to return on an empty
+    input (`code_fix.guarded`) and what to ignore (`code_fix.ignoring`)."""
+    out = []
+    if (empty := empty_case(request)) is not None and (fixed := guarded(code, empty)) is not None:
+        kind = "list" if empty[0] == "[]" else "string"
+        out.append((fixed, f"For an empty {kind} it now returns {empty[1]}, as you asked", "guarded for an empty input"))
+    if (ignored := ignoring(code, request)) is not None:
+        out.append((ignored[0], f"It now ignores {ignored[1]}, as you asked", f"made to ignore {ignored[1]}"))
+    return out
 
 
 # one-token slips seen in L2's drafts: `"".join(reversed(words))` for "reverse the words", `[-2]` of a descending sort,
@@ -66,11 +110,12 @@ _RANGE_END = re.compile(r"\brange\((?:(1|0),\s*)?(\w+)\)")
 MAX_NEAR_MISSES = 24
 
 
-def near_misses(code: str) -> list[tuple[str, str, str]]:
+def near_misses(code: str, request: str = "") -> list[tuple[str, str, str]]:
     """(the code with one slip undone, what it was, what it became) for each place a `_SWAPS` pair or a `range(n)`
-    end occurs, at most MAX_NEAR_MISSES. Candidates only: code_check keeps one when it passes the cases the request
-    states (a task's or the person's own), which the first draft failed, and says what it changed."""
-    out: list[tuple[str, str, str]] = []
+    end occurs, and each wrong factor of a conversion the request asks for, at most MAX_NEAR_MISSES. Candidates
+    only: code_check keeps one when it passes the cases the request states (a task's or the person's own), which
+    the first draft failed, and says what it changed."""
+    out: list[tuple[str, str, str]] = factor_fixes(code, request)
     for a, b in _SWAPS:
         for old, new in ((a, b), (b, a)):
             for m in re.finditer(re.escape(old), code):
@@ -81,6 +126,32 @@ def near_misses(code: str) -> list[tuple[str, str, str]]:
     return out[:MAX_NEAR_MISSES]
 
 
+def factor_fixes(code: str, request: str) -> list[tuple[str, str, str]]:
+    """The code with a number it multiplies (or divides) by made the factor of the conversion the request asks for:
+    "converts kilometres to miles" got `return km * 0.001` (`mol chat`). Only numbers in a `*` or a `/`."""
+    factor = conversion_factor(request)
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return []
+    if factor is None:
+        return []
+    lines, out = code.splitlines(keepends=True), []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Mult, ast.Div)):
+            continue
+        sides = (node.left, node.right) if isinstance(node.op, ast.Mult) else (node.right,)
+        for num in sides:
+            if isinstance(num, ast.Constant) and type(num.value) in (int, float) and num.lineno == num.end_lineno:
+                new = f"{factor[2] if isinstance(node.op, ast.Mult) else 1 / factor[2]:.6g}"
+                line = lines[num.lineno - 1]
+                old = line[num.col_offset:num.end_col_offset]
+                if old != new:
+                    fixed = [*lines[:num.lineno - 1], line[:num.col_offset] + new + line[num.end_col_offset:], *lines[num.lineno:]]
+                    out.append(("".join(fixed), old, new))
+    return out
+
+
 def _is_docstring(node: ast.stmt) -> bool:
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
 
@@ -88,13 +159,16 @@ def _is_docstring(node: ast.stmt) -> bool:
 _BLOCK = re.compile(r"```[^\n]*\n(?P<code>.*?)(?:```|\Z)", re.DOTALL)
 _CALLED = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\s*\(")
 _SNAKE = re.compile(r"(?<![.\w])([a-z]+_[a-z0-9_]+)\b")
+_BY_NUMBER = re.compile(r"\b(?:multipl\w*|divid\w*)\s+(?:it\s+|the\s+\w+\s+)?by\s+(\d[\d,]*(?:\.\d+)?)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"((?<=[.!?])\s+(?=[A-Z(]))")
 
 
 def without_made_up_names(answer: str) -> str:
     """The answer less each sentence after its first code block that calls or names something the code neither defines
     nor imports and Python does not have: L2 explained `sum(numbers) / len(numbers)` with "The function sums each
-    item withjango_sort(numbers, key=lambda x: x), which keeps the values with keys higher than 10" (`mol chat`)."""
+    item withjango_sort(numbers, key=lambda x: x), which keeps the values with keys higher than 10" (`mol chat`);
+    or that says it multiplies or divides by a number the code does not have ("It multiplies by 1,000,000" for
+    `km * 0.001`)."""
     block = _BLOCK.search(answer)
     if block is None:
         return answer
@@ -116,5 +190,7 @@ def without_made_up_names(answer: str) -> str:
     lead = prose[: len(prose) - len(prose.lstrip())]
     parts = _SENTENCE_END.split(prose.lstrip())  # sentences at even places, the spaces after them at odd
     sentences, gaps = parts[::2], [*parts[1::2], ""]
-    kept = "".join(said + gap for said, gap in zip(sentences, gaps) if all(n in known for n in _CALLED.findall(said) + _SNAKE.findall(said)))
+    numbers = {str(float(n.value)) for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) in (int, float)}
+    kept = "".join(said + gap for said, gap in zip(sentences, gaps) if all(n in known for n in _CALLED.findall(said) + _SNAKE.findall(said))
+                   and all(str(float(n.replace(",", ""))) in numbers for n in _BY_NUMBER.findall(said)))
     return head + (lead + kept.rstrip() + ("\n" if prose.endswith("\n") else "") if kept.strip() else "")

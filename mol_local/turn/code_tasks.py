@@ -15,10 +15,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from mol_local.turn.units import conversion_factor
+
 # (what the request says, the number of arguments, calls with their results as Python source)
 _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
     (r"\b(?:is|are|checks?|whether|if)\b.{0,40}\banagrams?\b", 2, (("'listen', 'silent'", "True"), ("'apple', 'paple'", "True"), ("'abc', 'abd'", "False"))),
-    (r"\b(?:is|checks?|whether|if)\b.{0,40}\bpalindrome\b", 1, (("'racecar'", "True"), ("'level'", "True"), ("'hello'", "False"))),
+    (r"\b(?:is|checks?|whether|if)\b.{0,40}\bpalindrome\b|\bis_?palindrome\b", 1, (("'racecar'", "True"), ("'level'", "True"), ("'hello'", "False"))),
     (r"\bsecond[- ](?:largest|biggest|highest)\b", 1, (("[1, 2, 3, 4]", "3"), ("[5, 1, 9, 7]", "7"))),
     (r"\bsecond[- ](?:smallest|lowest)\b", 1, (("[4, 3, 2, 1]", "2"), ("[5, 1, 9, 7]", "5"))),
     (r"\bcelsius\b.{0,20}\bto\b.{0,10}\bfahrenheit\b", 1, (("100", "212"), ("0", "32"))),
@@ -84,10 +86,24 @@ def task_tests(request: str, name: str, takes: Callable[[int], bool]) -> list[st
     return said_empty + [t for t in _task_cases(request, name, takes) if not said_empty or not t.startswith(f"{name}([])")]
 
 
+# what a palindrome check is told to ignore, with a case that only a check ignoring it passes
+_PALINDROME_IGNORES = ((r"\b(?:case|capitals?|upper\s*case|lower\s*case)\b", "'Racecar'"),
+                       (r"\b(?:spaces?|whitespace)\b", "'nurses run'"),
+                       (r"\bpunctuation\b", "'step on no pets!'"))
+
+
 def _task_cases(request: str, name: str, takes: Callable[[int], bool]) -> list[str]:
     for said, count, cases in _TASKS:
         if re.search(said, request, re.IGNORECASE):
-            return [f"{name}({args}) == {want}" for args, want in cases] if takes(count) else []
+            if not takes(count):
+                return []
+            extra = []
+            if "palindrome" in said and re.search(r"\bignor\w*|\bregardless of\b|\bdisregard\w*", request, re.IGNORECASE):
+                extra = [(arg, "True") for ignored, arg in _PALINDROME_IGNORES if re.search(ignored, request, re.IGNORECASE)]
+            return [f"{name}({args}) == {want}" for args, want in (*cases, *extra)]
+    if (factor := conversion_factor(request)) is not None and takes(1):  # "converts kilometres to miles": L2 multiplied by 0.001
+        n = next(n for n in (100, 10_000, 1_000_000, 100_000_000) if n * factor[2] >= 20 or n == 100_000_000)
+        return [f"round({name}({n})) == {round(n * factor[2])}"]
     if m := _KEYED_SORT.search(request):  # "sorts a list of dictionaries by the 'age' key": L2 wrote sorted(list(dict))
         key = m["key"]
         rows = [{key: 3, "i": "c"}, {key: 1, "i": "a"}, {key: 2, "i": "b"}]

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 _TIME = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|noon|midnight)"
 _TIMES = re.compile(rf"\bat\s+({_TIME}(?:\s*(?:,\s*and|,|and|&)\s*(?:at\s+)?{_TIME})+)", re.IGNORECASE)
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAYS = re.compile(rf"\b(?P<how>every|each|on)\s+(?P<days>{_DAY}s?(?:\s*,\s*{_DAY}s?)*\s*,?\s*(?:and|&)\s+{_DAY}s?)\b", re.IGNORECASE)
 
 
 def first_calls(request: str, hub: ToolHub | None, conversation_id: str, history: Sequence[TaskRecord],
@@ -58,7 +60,27 @@ def grounded_calls(parsed: list[ToolCall], request: str, made: Sequence[dict], o
     out = with_every_time(with_each_event(with_stated_reminder(calls, request, now), request, made), request, made)
     unasked = [c for c in out if c.refused and c.refused.endswith("answer the request in words")]
     out = [c for c in out if c not in unasked] if 0 < len(unasked) < len(out) else out  # beside what was asked: dropped
-    return _set_once([_repeating(c, request) for c in out], made, now or datetime.now())
+    return _set_once([d for c in out for d in _each_day(_repeating(c, request), request)], made, now or datetime.now())
+
+
+def _each_day(call: ToolCall, request: str) -> list[ToolCall]:
+    """One reminder per weekday of "every Tuesday and Thursday at 6pm" (the tool read "every Tuesday" and refused "and
+    Thursday at 6pm", so nothing was set); "every"/"on Tuesdays" repeats weekly, "on Tuesday and Thursday" is once each.
+    The days come from the due, else from the request when the model's due kept one day or none of them."""
+    due = call.arguments.get("due") if call.name == "reminders.create" and not call.refused else None
+    if not isinstance(due, str):
+        return [call]
+    if m := _DAYS.search(due):
+        head, tail = due[:m.start()], due[m.end():]
+    elif (m := _DAYS.search(request)) and len(re.findall(_DAY, due, re.IGNORECASE)) <= 1:
+        clock = re.search(_TIME, due, re.IGNORECASE) or re.search(_TIME, request[m.end():], re.IGNORECASE)
+        head, tail = "", f" at {clock[0]}" if clock else ""
+    else:
+        return [call]
+    weekly = m["how"].lower() != "on" or m["days"].lower().endswith("s")
+    days = [d.capitalize() for d in re.findall(_DAY, m["days"], re.IGNORECASE)]
+    dues = [f"{head}{'every ' if weekly else ''}{d}{tail}".strip() for d in dict.fromkeys(days)]
+    return [replace(call, arguments={**call.arguments, "due": d}, answers=True) for d in dues]
 
 
 def _set_once(calls: list[ToolCall], made: Sequence[dict], now: datetime) -> list[ToolCall]:

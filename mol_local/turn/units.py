@@ -65,6 +65,21 @@ _ASKS = (
 )
 
 
+_CONVERTS = re.compile(rf"\b(?:conver(?:t|ts|ting|sion)|changes?|turns?)\b.{{0,30}}?\b(?P<a>{_UNIT})\s+(?:to|into|in)\s+(?P<b>{_UNIT})\b", re.IGNORECASE)
+
+
+def conversion_factor(request: str) -> tuple[str, str, float] | None:
+    """(from unit, to unit, how many of the second one of the first is) for "a function that converts kilometres to
+    miles": what code_tasks checks a written converter against; None for temperatures (not a factor) or anything else."""
+    m = _CONVERTS.search(request)
+    if m is None:
+        return None
+    a, b = m["a"].lower(), m["b"].lower()
+    if a not in _UNITS or b not in _UNITS or _UNITS[a][0] != _UNITS[b][0] or _UNITS[a][1] == _UNITS[b][1]:
+        return None
+    return m["a"], m["b"], _UNITS[a][1] / _UNITS[b][1]
+
+
 def unit_code(request: str) -> str | None:
     """The sandbox code answering a conversion, its first line the answer with '{}' for the value; None when the
     request is not only a conversion between two known units of one kind."""

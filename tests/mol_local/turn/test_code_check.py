@@ -245,3 +245,45 @@ def test_a_draft_one_slip_from_the_stated_cases_gets_that_edit_and_says_so() -> 
     unstated = "```python\ndef halve(n: int) -> int:\n    return str(n < 2)\n```"  # no case stated: nothing to edit toward
     out = checked_code(unstated, "Write a function that halves a number", lambda _seed: "no code")
     assert "str(n < 2)" in out.answer and "does not work yet" in out.answer
+
+
+def test_a_converter_is_checked_against_the_factor_and_a_wrong_factor_is_corrected() -> None:
+    """`mol chat`: "a function that converts kilometres to miles" got `return km * 0.001` and "It multiplies by
+    1,000,000, which is 1 kilometer." — it ran, so nothing said it was wrong."""
+    request = "Write a function that converts kilometres to miles"
+    wrong = "```python\ndef kmToMiles(km: float) -> float:\n    return km * 0.001\n```\nIt multiplies by 1,000,000, which is 1 kilometer."
+    ran = check(wrong, request)
+    assert ran is not None and ran.why == "round(kmToMiles(100)) should be 62"
+    fixed = checked_code(wrong, request, lambda _seed: "no code")
+    assert "return km * 0.621371" in fixed.answer and "1,000,000" not in fixed.answer
+    assert "(I corrected `0.001` to `0.621371` after running it" in fixed.answer
+    divided = "```python\ndef to_km(miles):\n    return miles / 2\n```"  # a divisor is made the inverse
+    assert "miles / 0.621371" in checked_code(divided, "Write a function converting miles to km", lambda _seed: "no code").answer
+    close = "```python\ndef km_to_miles(km):\n    return km * 0.6214\n```\nIt multiplies by 0.6214."
+    assert check(close, request) == check(close, request) and check(close, request).why == ""  # near enough passes, untouched
+
+
+@pytest.mark.parametrize(("request_text", "why"), [
+    ("Write a function is_palindrome(s) that ignores case and spaces", "is_palindrome('Racecar') should be True"),
+    ("Write a function is_palindrome(s) that ignores spaces", "is_palindrome('nurses run') should be True"),
+    ("Write is_palindrome(s) ignoring punctuation", "is_palindrome('step on no pets!') should be True"),
+    ("Write a function is_palindrome(s)", ""),
+])
+def test_what_a_palindrome_check_is_told_to_ignore_is_a_case(request_text: str, why: str) -> None:
+    """`mol chat`: "is_palindrome(s) that ignores case and spaces" got `s = s.lower(); return s == s[::-1]`."""
+    plain = "```python\ndef is_palindrome(s: str) -> bool:\n    return s == s[::-1]\n```"
+    ran = check(plain, request_text)
+    assert ran is not None and ran.why == why
+    both = "```python\ndef is_palindrome(s: str) -> bool:\n    t = ''.join(c for c in s.lower() if c.isalnum())\n    return t == t[::-1]\n```"
+    assert check(both, request_text + " and punctuation").why == ""
+
+
+def test_a_check_told_what_to_ignore_is_made_to_ignore_it_and_says_so() -> None:
+    """`mol chat`: "is_palindrome(s) that ignores case and spaces" got a function that lowercases only, and after three
+    redrafts "I ran this and it does not work yet"."""
+    lowered = ("```python\ndef is_palindrome(s: str) -> bool:\n    s = s.lower()\n    return s == s[::-1]\n```\n"
+               "It lowercases the text and compares it with its reverse.")
+    fixed = checked_code(lowered, "Write a function is_palindrome(s) that ignores case and spaces", lambda _seed: "no code")
+    assert "s = ''.join(ch for ch in str(s).lower() if not ch.isspace())" in fixed.answer
+    assert fixed.answer.endswith("(It now ignores case and spaces, as you asked; I ran it.)") and fixed.redrafted
+    assert checked_code(lowered, "Write a function is_palindrome(s) that ignores case", _never).answer == lowered  # it already does

@@ -168,3 +168,22 @@ def test_a_reminder_already_set_is_not_set_again_under_another_wording() -> None
     assert grounded_calls(both[1:], request, made, lambda: [], now) == []
     other = [create(text="buy a gift for my sister", due="March 4th")]
     assert grounded_calls(other, "Remind me on March 3rd and on March 4th to buy a gift for my sister", made, lambda: [], now) != []
+
+
+@pytest.mark.parametrize(("request_text", "due", "want"), [
+    ("Remind me every Tuesday and Thursday at 6pm to go to the gym", "every Tuesday and Thursday at 6pm",
+     ["every Tuesday at 6pm", "every Thursday at 6pm"]),  # mol chat: the tool refused "and Thursday at 6pm"
+    ("Remind me every Tuesday and Thursday at 6pm to go to the gym", "every Tuesday at 6pm", ["every Tuesday at 6pm", "every Thursday at 6pm"]),
+    ("Remind me on Mondays, Wednesdays and Fridays at 7am to stretch", "at 7am",
+     ["every Monday at 7am", "every Wednesday at 7am", "every Friday at 7am"]),
+    ("Remind me on Tuesday and Thursday to call Sam", "Tuesday", ["Tuesday", "Thursday"]),  # once each
+    ("Remind me every Monday at 9am to take the bins out", "every Monday at 9am", ["every Monday at 9am"]),
+])
+def test_a_reminder_on_several_weekdays_is_one_per_day(request_text: str, due: str, want: list[str]) -> None:
+    from datetime import datetime
+
+    from mol_local.turn.times import grounded_calls
+
+    got = grounded_calls([create(text="go", due=due)], request_text, [], lambda: [], datetime(2026, 12, 5, 12))
+    assert [c.arguments["due"] for c in got] == want
+    assert len(got) == 1 or all(c.answers for c in got)
