@@ -40,7 +40,7 @@ from mol_local.engine.base import Engine, GenerationRequest
 from mol_local.harness.limits import ToolLimits
 from mol_local.harness.sandbox import Sandbox
 from mol_local.turn.code_fix import near_misses, stated_fixes, unshadowed, without_made_up_names
-from mol_local.turn.code_tasks import empty_case, task_tests
+from mol_local.turn.code_tasks import task_tests
 
 TRIES = 4  # the streamed answer and up to three samples: about 3 s each on the embedded default
 REDRAFT_TEMPERATURE = 0.8
