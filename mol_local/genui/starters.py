@@ -61,6 +61,9 @@ def ground_starter(doc: UIDocument, request: str, named: list[str], whole: bool,
     if starters_too and not named and (start := starter_for(request)) is not None:
         items[:] = [{"label": s, "done": False} for s in start.items]
         checklist["label"] = STARTER_LABEL
+        if _key(doc.title) in _GENERIC:  # "Make a cleaning checklist" was titled "Checklist"
+            name = re.sub(r"^an?\s+", "", start.name)
+            doc.title = name[:1].upper() + name[1:]
         return [f"started the list with the usual items for {start.name}"]
     echoes = {_key(doc.title), _key(checklist.get("label")), *_GENERIC}
     dropped = [i for i in items if i not in kept and _key(i.get("label")) in echoes]
