@@ -27,6 +27,8 @@ _ASK_MY = re.compile(
     r"(?:,?\s*(?:please|thanks))?[\s.!?]*$", re.IGNORECASE)
 _EVENT = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:my|our|the)\s+(?P<what>[\w' -]{2,60}?)\s+(?:is|are|will be|'s)\s+"
                     r"(?P<when>(?:on|at|this|next|tomorrow|today|tonight|\d{1,2}\s+[a-z]+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)\b.{0,60}?)[\s.!]*$", re.IGNORECASE)
+_HAVE = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:i|we)\s*(?:have|'ve got|’ve got|have got|got)\s+(?:an?|my|our|the)\s+(?P<what>[\w' -]{2,60}?)\s+"
+                   r"(?P<when>(?:on|at|this|next|tomorrow|today|tonight)\b.{0,60}?)[\s.!]*$", re.IGNORECASE)  # "I have a dentist appointment on Thursday at 2pm"
 _COUNT = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3"}
 
 
@@ -36,6 +38,14 @@ def before_my_event(request: str) -> bool:
     return _ASK_MY.match(" ".join(request.split())) is not None
 
 
+def told_event(message: str) -> re.Match[str] | None:
+    """The event a message tells, with groups `what` and `when`: "My flight is on Friday at 6am", "I have a dentist
+    appointment on Thursday at 2pm" (`mol chat -c`: its "Remind me the day before" got "When should I remind you about
+    the day before?")."""
+    said = " ".join(message.split())
+    return _EVENT.match(said) or _HAVE.match(said)
+
+
 def event_before(request: str, previous: str | None, now: datetime, facts: Sequence[str] = ()) -> list[ToolCall]:
     """reminders.create of the event `previous` (the person's last message) states, `before` the offset the request
     asks for; [] unless the request is only that and the previous message names an event at a time still to come.
@@ -43,7 +53,7 @@ def event_before(request: str, previous: str | None, now: datetime, facts: Seque
     appointment is 14 January at 10:30."): `mol chat` had set "today", due "the day before my doctor's appointment"."""
     said = " ".join(request.split())
     asked = _ASK.match(said)
-    told = _EVENT.match(" ".join((previous or "").split())) if asked else None
+    told = told_event(previous or "") if asked else None
     if asked is None and (asked := _ASK_MY.match(said)):
         told = next((m for f in facts if (m := _EVENT.match(re.sub(r"^the user's\b", "my", f.strip(), flags=re.I)))
                      and m["what"].lower() == asked["what"].lower()), None)

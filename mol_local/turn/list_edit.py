@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
-from mol_local.genui.document import UIDocument
+from mol_local.genui.document import UIDocument, parse_document
 from mol_local.genui.ground import MAX_ITEM_WORDS, NEAR
 from mol_local.genui.store import GenUIStore
 from mol_local.turn.about import command_turn
@@ -131,9 +131,9 @@ def edited(doc: UIDocument, state: dict[str, Any], op: str, names: list[str]) ->
 
 
 def list_edit_turn(session: Session, text: str) -> TurnResult | None:
-    """One committed L3 turn answering with the conversation's newest checklist changed as asked (with none in the
-    conversation, an add is asked which list: `_no_list_turn`); None when the request is no list edit, or a remove or
-    tick names none of the items."""
+    """One committed L3 turn answering with the newest checklist the request means changed as asked (`_lists`); with
+    none, an add to a named kind of list starts that list and any other add or a look asks or says there is none
+    (`_no_list_turn`); None when the request is no list edit, or a remove or tick names none of the items."""
     shown_last = bool(session.tasks) and session.tasks[-1].slot == UI_SLOT
     bare = asked_edit(text, list_shown_last=True)  # the same, with "Add X" read as an add wherever it comes
     asked = bare if shown_last else asked_edit(text)
@@ -141,8 +141,8 @@ def list_edit_turn(session: Session, text: str) -> TurnResult | None:
     if bare is None or UI_SLOT not in rt.hcp.slots:
         return None
     store = GenUIStore(rt.db)
-    docs = [(row["id"], store.document(row["id"])) for row in store.list(conversation_id=session.conversation_id, limit=20)]
-    if not any(c.get("type") == "Checklist" for _, doc in docs for c in doc.components):
+    docs = _lists(store, session.conversation_id, text)
+    if not docs:
         return _no_list_turn(session, text, bare)
     if asked is None:
         return None
@@ -152,25 +152,79 @@ def list_edit_turn(session: Session, text: str) -> TurnResult | None:
     else:
         return None
     state, line = done
-    new_doc = replace(doc, state=state)
-    answer = new_doc.dumps()
+    return _list_turn(session, text, replace(doc, state=state), f"The user changed the list '{doc.title}': {line}")
+
+
+def _list_turn(session: Session, text: str, doc: UIDocument, summary: str) -> TurnResult:
+    """The committed L3 turn whose answer is `doc`, a new view in this conversation (the earlier one stays as shown)."""
+    rt = session.runtime
+    store = GenUIStore(rt.db)
+    answer = doc.dumps()
     task = TaskRecord(new_id(), session.conversation_id, len(session.tasks), UI_SLOT, status="closed")
     route = RouteRecord(UI_SLOT, "command", LIST_EDIT, False, 0.0)
-    ui_row = store.row(new_doc, conversation_id=session.conversation_id, task_id=task.id)
-    summary = f"The user changed the list '{doc.title}': {line}"
+    ui_row = store.row(doc, conversation_id=session.conversation_id, task_id=task.id)
     new = [MessageRecord("user", text), MessageRecord("assistant", answer)]
     session.commit_turn(rt, text, task, new, route, list(session.tasks), summary=summary, writes=[store.writer(ui_row)])
     result = TurnResult(session.conversation_id, task.id, UI_SLOT, answer, route, summary)
-    result.document, result.view_id = new_doc.to_json(), ui_row["id"]
+    result.document, result.view_id = doc.to_json(), ui_row["id"]
     return result
 
 
+_KIND = re.compile(r"\b(?:my|the|our|that|this)\s+(?P<kind>to-?do|[a-z][\w'-]*)\s+(?:check\s*)?list\b", re.I)
+_SAME_KIND = {"grocery": "shopping", "groceries": "shopping", "food": "shopping", "shop": "shopping", "todo": "to-do", "pack": "packing"}
+_SAID_LIST = re.compile(rf"\b{_THE_LIST}\b", re.I)
+
+
+def named_kind(text: str) -> str | None:
+    """The kind of list the request names ("my shopping list" -> "shopping", "the grocery list" -> "shopping"); None
+    for "the list" or "my checklist"."""
+    m = _KIND.search(text)
+    kind = m["kind"].lower() if m else None
+    return None if kind in (None, "whole", "new", "same", "old", "check") else _SAME_KIND.get(kind, kind)
+
+
+def _is_kind(doc: UIDocument, kind: str) -> bool:
+    said = " ".join([doc.title, *(str(c.get("label", "")) for c in doc.components if c.get("type") == "Checklist")]).lower()
+    said = re.sub(r"\bto[ -]?do\b", "to-do", said)  # a list titled "To do"
+    return any(named_kind(f"my {w} list") == kind for w in re.findall(r"[a-z][\w'-]*", said))
+
+
+def _lists(store: GenUIStore, conversation_id: str, text: str) -> list[tuple[str, UIDocument]]:
+    """The checklists the request may mean, newest first: of the kind it names ("my shopping list") in this
+    conversation, else in any (`mol chat` starts a new conversation each time: "Add bananas to my shopping list" the
+    next day found no list), else this conversation's; and for a request that says "my list" with none here, the
+    newest anywhere."""
+    def checklists(rows: list[dict]) -> list[tuple[str, UIDocument]]:
+        docs = [(row["id"], store.document(row["id"])) for row in rows]
+        return [(i, d) for i, d in docs if any(c.get("type") == "Checklist" for c in d.components)]
+
+    here = checklists(store.list(conversation_id=conversation_id, limit=20))
+    if (kind := named_kind(text)) is not None:
+        anywhere = checklists(store.list(limit=200))
+        if mine := [d for d in here if _is_kind(d[1], kind)] or [d for d in anywhere if _is_kind(d[1], kind)]:
+            return mine
+        return here
+    return here or (checklists(store.list(limit=200))[:1] if _SAID_LIST.search(text) else [])
+
+
 def _no_list_turn(session: Session, text: str, asked: tuple[str, list[str]]) -> TurnResult | None:
-    """"Add milk" in a conversation with no checklist: which list is not known, so the answer asks (L0 had written "The
-    user's milk: the user's milk" forty times). None for anything else ("Add salt to the soup", "Add 5 and 7")."""
+    """With no list the request can mean: an add to a named kind ("Add bananas to my shopping list") starts that list;
+    another add ("Add milk") asks which list (L0 had written "The user's milk: the user's milk" forty times); a look
+    ("What's on my shopping list?") says there is none (L0 had made one up: "bananas: strawberries, blueberries").
+    None for anything else ("Add salt to the soup", "Add 5 and 7")."""
+    kind = named_kind(text)
+    if asked[0] == "show":
+        which = f"a {kind} list" if kind else "a list"
+        reply = (f"You don't have {which} yet. Say \"Make a {kind or 'shopping'} list: …\" with what goes on it and I'll start one.")
+        return command_turn(session, text, reply, f"The user asked to see {which}; there was none.", LIST_EDIT)
     if asked[0] != "add" or any(len(i.split()) > 3 or re.search(r"\bto\b", i, re.I) for i in asked[1]):
         return None
     named = ", ".join(asked[1])
+    if kind is not None:
+        title = "To-do list" if kind == "to-do" else f"{kind.capitalize()} list"
+        doc = parse_document({"catalog": "1", "title": title, "components": [{"id": "checklist", "type": "Checklist", "label": "Items", "bind": "items"}],
+                              "state": {"items": [{"label": i[:1].upper() + i[1:], "done": False} for i in asked[1]]}, "actions": {}})
+        return _list_turn(session, text, doc, f"The user asked to add {named} to their {kind} list; there was none, so I started it.")
     reply = (f"There's no list in this conversation to add {named} to. Say \"Make a shopping list: {named}\" (or a to-do list, "
              "a packing list…) and I'll start one.")
     return command_turn(session, text, reply, f"The user asked to add {named} to a list; there was none, so I asked which.", LIST_EDIT)

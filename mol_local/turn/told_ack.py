@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from mol_local.statements import is_question, is_request, second_person, statements
+from mol_local.turn.event_before import told_event
 from mol_local.turn.recall import same_words
 from mol_local.turn.tasks import WRITES
 
@@ -37,13 +38,17 @@ def acked_answer(text: str, answer: str, read_only: bool = False) -> str | None:
     """The plain reply to a short statement of facts about the person, when the model's reply is not one; None otherwise.
     With `read_only` (the model only read, or tried a write that was refused) a first-person statement with no fact this reads
     is said back too: "I parked the car on level 3, spot 42" went to L1, which listed the reminders and answered "No
-    reminders for the plan: - Reminders.create(text, …)"."""
+    reminders for the plan: - Reminders.create(text, …)"; so is one the model acknowledged with other words, and one
+    telling an event at a time, with how to get a reminder for it ("I have a dentist appointment on Thursday at 2pm"
+    got "… has been approved")."""
     said = " ".join(text.split())
     if len(said.split()) > MAX_WORDS or is_question(said) or is_request(said) or _ASKS.search(said):
         return None
     facts = [st for st in statements(said) if st.op == "add" and st.value]
-    if not facts and read_only and _FIRST_PERSON.match(said) and not _PLAIN.match(answer.strip()):
-        return f"Noted — {_said_back(said.rstrip('.!'))}."
+    event = told_event(said) is not None
+    if not facts and _FIRST_PERSON.match(said) and (read_only and not _PLAIN.match(answer.strip()) or event or _acks_other(answer, said)):
+        offer = ' Say "remind me the day before" (or "an hour before") and I\'ll set a reminder.' if event else ""
+        return f"Noted — {_said_back(said.rstrip('.!'))}.{offer}"
     if not facts or (_PLAIN.match(answer.strip()) and "?" not in answer and all(same_words(st.value, answer) for st in facts)):
         return None
     name = next((st.value for st in facts if st.key == "name"), None)
@@ -51,6 +56,19 @@ def acked_answer(text: str, answer: str, read_only: bool = False) -> str | None:
     head = f"Nice to meet you, {name}!" if name else ""
     rest = f"Got it — {' and '.join(others)}." if others else ""
     return " ".join(p for p in (head, rest) if p)
+
+
+_GLUE = frozenset("a an the is are was on at in to of for and your you it that".split())
+
+
+def _acks_other(answer: str, said: str) -> bool:
+    """Whether the answer is a plain acknowledgement ("Good to know — …") of something the person did not say: "I parked
+    on level 3, row F" got "Good to know — your sister's birthday is on March 3rd." (an earlier fact, `mol chat -c`)."""
+    m = _PLAIN.match(answer.strip())
+    if m is None:
+        return False
+    words = lambda text: set(re.findall(r"[a-z0-9]+", text.lower())) - _GLUE  # noqa: E731
+    return bool(words(answer.strip()[m.end():]) - words(_said_back(said)))
 
 
 def _said_back(said: str) -> str:

@@ -19,6 +19,9 @@ NOW = datetime(2026, 12, 5, 4, 30)
     ("remind me an hour before", "The school play is tomorrow at 6pm", {"text": "school play", "due": "2026-12-06T18:00", "before": "1 hour"}),
     ("Can you remind me 2 days before it?", "My dentist appointment is next Friday at 3pm",
      {"text": "dentist appointment", "due": "2026-12-11T15:00", "before": "2 days"}),
+    ("Remind me the day before", "I have a dentist appointment on Thursday at 2pm",  # mol chat -c: "When should I remind you
+     {"text": "dentist appointment", "due": "2026-12-10T14:00", "before": "1 day"}),  # about the day before?"
+    ("remind me an hour before", "I've got a job interview tomorrow at 10am", {"text": "job interview", "due": "2026-12-06T10:00", "before": "1 hour"}),
 ])
 def test_the_event_told_last_is_the_reminder_before_it(request_text: str, told: str, arguments: dict) -> None:
     (call,) = event_before(request_text.rstrip("?"), told, NOW)

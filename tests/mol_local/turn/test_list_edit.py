@@ -126,3 +126,33 @@ def test_got_not_needed_and_clear_the_list() -> None:
     assert asked_edit("We don't need jam any more") == ("remove", ["jam"])
     assert asked_edit("Clear the list") == ("clear", []) and asked_edit("please empty my shopping list") == ("clear", [])
     assert asked_edit("I have a dentist appointment on Tuesday at 2pm and a haircut on Thursday") is None  # long: not a list edit
+
+
+SHOPPING = {"catalog": "1", "title": "Groceries", "components": [{"id": "checklist", "type": "Checklist", "label": "Items", "bind": "items"}],
+            "state": {"items": [{"label": "Eggs", "done": False}, {"label": "Flour", "done": False}]}, "actions": {}}
+
+
+def test_a_named_list_is_found_in_another_conversation_and_started_when_there_is_none(scripted_runtime) -> None:
+    """`mol chat` starts a new conversation each time: "Add bananas to my shopping list" answered "There's no list in
+    this conversation", and "What's on my shopping list?" got "Your shopping list contains bananas: strawberries, …"."""
+    from mol_local.turn.list_edit import named_kind
+
+    rt, scripted = scripted_runtime(["never read"])
+    none = rt.session().run_turn("What's on my shopping list?")
+    assert none.answer.startswith("You don't have a shopping list yet.") and none.document is None
+    started = rt.session().run_turn("Add bananas to my shopping list")
+    assert started.document["title"] == "Shopping list" and started.document["state"]["items"] == [{"label": "Bananas", "done": False}]  # type: ignore[index]
+
+    store = GenUIStore(rt.db)
+    yesterday = rt.session()
+    store.save(parse_document(SHOPPING), conversation_id=yesterday.conversation_id)
+    store.save(parse_document(TODO), conversation_id=yesterday.conversation_id)  # newer, another kind
+    added = rt.session().run_turn("add milk to the grocery list")  # a new conversation: the Groceries list, not the to-do
+    assert [i["label"] for i in added.document["state"]["items"]] == ["Eggs", "Flour", "Milk"]  # type: ignore[index]
+    later = rt.session().run_turn("What's on my shopping list?")  # the newest shopping list: the one milk went on
+    assert [i["label"] for i in later.document["state"]["items"]] == ["Eggs", "Flour", "Milk"]  # type: ignore[index]
+    todo = rt.session().run_turn("Tick off pay rent on my to-do list")
+    assert todo.document["state"]["items"][1] == {"label": "Pay rent", "done": True}  # type: ignore[index]
+    assert scripted.outputs == ["never read"]
+    assert (named_kind("my shopping list"), named_kind("the grocery list"), named_kind("my to-do list"), named_kind("the list")) == \
+        ("shopping", "shopping", "to-do", None)

@@ -13,6 +13,10 @@ from mol_local.turn.told_ack import acked_answer
     ("Call me Bob", "Hi Bob, how are you?", "Nice to meet you, Bob!"),
     ("My dog is called Biscuit and my cat is called Tiger", "Cats are great.",
      "Got it — your dog is called Biscuit and your cat is called Tiger."),
+    ("I parked on level 3, row F", "Good to know — your sister's birthday is on March 3rd.",  # mol chat -c: an earlier fact
+     "Noted — you parked on level 3, row F."),
+    ("I have a dentist appointment on Thursday at 2pm", "Good to know — your dentist appointment on Thursday at 2pm has been approved.",
+     'Noted — you have a dentist appointment on Thursday at 2pm. Say "remind me the day before" (or "an hour before") and I\'ll set a reminder.'),
 ])
 def test_a_statement_gets_back_what_was_understood(text: str, answer: str, reply: str) -> None:
     assert acked_answer(text, answer) == reply
@@ -21,6 +25,8 @@ def test_a_statement_gets_back_what_was_understood(text: str, answer: str, reply
 @pytest.mark.parametrize(("text", "answer"), [
     ("I'm allergic to peanuts", "Thanks for letting me know: you are allergic to peanuts."),  # already plain and right
     ("My favourite colour is green", "Good to know — your favourite colour is green."),
+    ("I parked on level 3, row F", "Good to know — you parked on level 3, row F."),
+    ("I feel a bit down today", "I'm sorry to hear that. Do you want to talk about it?"),  # not an acknowledgement: kept
     ("My name is Ada, can you help me with my taxes?", "Sure."),  # asks something
     ("What is my name?", "I don't know yet."),
     ("Remind me to call Ada at 5", "Reminder set."),
