@@ -245,12 +245,17 @@ _ASKS_ABOUT_ME = re.compile(r"^(?:so\s+|and\s+)?(?:what|which|who|whom|where|whe
 _SHORT = 4  # shorter stems are too common to tie a question to a memory ("go", "day")
 
 
+_GLUE = frozenset("been being will also still did does yes sure there here said sai told tell know remember remind".split())
+
+
 def personal_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
     """What the person said, quoted, when a question about them shares a word with a recalled memory and the answer
     uses none of that memory's own words: with "I lent my ladder to my neighbour Priya" in the tail, "Who has my
     ladder?" got "Your ladder is mine." (`mol chat`, a memory added weeks before). An answer that denies knowing is
     kept unless a memory shares a word with the question, and then it is said with a hedge ("What language did I
-    want to learn?" got "You haven't told me anything about language yet" beside "… learning Portuguese …")."""
+    want to learn?" got "You haven't told me anything about language yet" beside "… learning Portuguese …"). An
+    answer that adds to the memory is quoted over too: "When is my dentist appointment?" got "Your dentist appointment
+    on Thursday at 2pm has been cancelled." (nothing said it was)."""
     if not (_ASKS_ABOUT_ME.search(text.strip()) and _PERSONAL.search(text) and is_question(text)):
         return None
     asked = {w for w in content_stems(text) if len(w) >= _SHORT}
@@ -258,8 +263,9 @@ def personal_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str
     if not scored or max(scored)[0] == 0:
         return None
     best = recalled[-max(scored)[1]].memory
-    if (content_stems(answer) - asked) & (content_stems(best.text) - asked):
-        return None  # the answer says something the memory says
+    added = content_stems(answer) - asked - content_stems(best.text) - _GLUE
+    if (content_stems(answer) - asked) & (content_stems(best.text) - asked) and not added:
+        return None  # the answer says what the memory says, and nothing more
     day = datetime.fromisoformat((best.said_at or best.created_at)[:19]).strftime("%a %-d %b %Y")
     what = second_person(said_words(best.text) if best.kind == SAID else best.text).rstrip(".")
     told = f"on {day} you said {what}."

@@ -338,6 +338,10 @@ def test_a_question_about_them_answered_without_the_memory_it_names_gets_what_th
     assert told_answer("What language did I want to learn?", "You haven't told me anything about language yet.", lisbon) == \
         "I'm not sure that answers it, but on Wed 25 Nov 2026 you said you're thinking of learning Portuguese before the trip to Lisbon in April."
     assert told_answer("What's my cat called?", "I don't know.", lisbon) is None  # no word shared
+    dentist = [Recalled(new_memory("I have a dentist appointment on Thursday at 2pm", said_at="2026-12-05T12:00:00"), 0.5)]
+    assert told_answer("When is my dentist appointment?", "Your dentist appointment on Thursday at 2pm has been cancelled.", dentist) == \
+        "On Sat 5 Dec 2026 you said you have a dentist appointment on Thursday at 2pm."  # mol chat: nothing said it was cancelled
+    assert told_answer("When is my dentist appointment?", "Your dentist appointment is on Thursday at 2pm.", dentist) is None
 
 
 def test_a_fact_kept_in_the_first_person_is_said_back_in_the_second() -> None:
