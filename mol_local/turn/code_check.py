@@ -53,6 +53,7 @@ _COUNTED = re.compile(r"\b(?P<n>two|three|four|five|[2-5])\s+(?:given\s+)?(?:num
                       r"arguments|parameters|inputs|dates|points)\b", re.IGNORECASE)
 _CALL = re.compile(r"\b(?P<name>[A-Za-z_]\w*)\((?P<args>[^()]*(?:\([^()]*\)[^()]*)*)\)")
 _CLASS = re.compile(r"\bclass\s+([A-Z]\w*)")
+_ASKS_FUNCTION = re.compile(r"\b(?:write|create|make|give me|implement|define)\b.{0,30}\b(?:function|def|method)\b", re.IGNORECASE)
 _SHOWN = re.compile(r"\s*(?:->|→|gives|returns|should give|should return)\s*")
 _CLAIM = re.compile(r"\s*(?:->|→|==|returns|should return|gives|is|evaluates to|=)\s*")
 _SAMPLES = {"str": "'hello world'", "int": "7", "float": "2.5", "bool": "True", "list": "[3, 1, 2]", "list[int]": "[3, 1, 2]",
@@ -174,6 +175,8 @@ def _shape(tree: ast.Module, request: str) -> tuple[str, int | None, str]:
         if name not in functions:
             return "", None, f"it does not define {name}, which you asked for"
         return name, count, ""
+    if not functions and not classes and _ASKS_FUNCTION.search(request):  # "the nth Fibonacci number" got a loop with a bare return
+        return "", None, "it defines no function, which you asked for"
     counted = _COUNTED.search(request)
     if counted and len(functions) == 1 and not classes:
         return next(iter(functions)), _COUNTS[counted["n"].lower()], ""
@@ -294,6 +297,7 @@ def check(answer: str, request: str) -> Ran | None:
         return None if shell is None or not shell.strip() else Ran(shell_syntax(shell))
     try:
         tree = ast.parse(code)
+        compile(tree, "<answer>", "exec")  # compiling runs nothing; it catches what parsing lets by ("'return' outside function")
     except SyntaxError as exc:
         return Ran(f"syntax error: {exc.msg} (line {exc.lineno})")
     name, count, why = _shape(tree, request)

@@ -54,6 +54,13 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
     (r"\b(?:return|returns|filter|filters|keep|keeps|get|gets|select|selects)\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?even numbers\b", 1, (("[1, 2, 3, 4, 6]", "[2, 4, 6]"),)),
     (r"\b(?:return|returns|filter|filters|keep|keeps|get|gets|select|selects)\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?odd numbers\b", 1, (("[1, 2, 3, 4, 5]", "[1, 3, 5]"),)),
     (r"(?<!moving )(?<!weighted )(?<!running )\b(?:average|mean)\b.{0,20}\blist\b", 1, (("[1, 2, 3]", "2"), ("[2, 4]", "3"))),
+    (r"\bsorts?\b(?!.*\b(?:reverse|descending|z-a|z to a|by (?:length|the|their|its|last|age|key|value))\b).{0,40}\b(?:names|words|strings)\b"
+     r"|\bsort\w*\b.{0,40}\balphabetical\w*", 1,  # the names all capitalised: no case to argue over
+     (("['Bob', 'Ada', 'Carl']", "['Ada', 'Bob', 'Carl']"), ("[]", "[]"))),
+    (r"\bsorts?\b(?!.*\b(?:reverse|descending|largest first|biggest first|highest first|by )\b).{0,30}\b(?:numbers|integers|ints)\b", 1,
+     (("[3, 1, 2]", "[1, 2, 3]"), ("[5, -1, 5]", "[-1, 5, 5]"))),
+    (r"\bsort\w*\b.{0,30}\b(?:numbers|integers|ints)\b.{0,30}\b(?:descending|reverse|largest first|biggest first|highest first)\b", 1,
+     (("[3, 1, 2]", "[3, 2, 1]"),)),
 )
 
 

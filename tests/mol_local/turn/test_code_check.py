@@ -287,3 +287,19 @@ def test_a_check_told_what_to_ignore_is_made_to_ignore_it_and_says_so() -> None:
     assert "s = ''.join(ch for ch in str(s).lower() if not ch.isspace())" in fixed.answer
     assert fixed.answer.endswith("(It now ignores case and spaces, as you asked; I ran it.)") and fixed.redrafted
     assert checked_code(lowered, "Write a function is_palindrome(s) that ignores case", _never).answer == lowered  # it already does
+
+
+@pytest.mark.parametrize(("request_text", "answer", "why"), [
+    ("Write a function that returns the nth Fibonacci number",  # mol chat: a loop with a bare return, and no note
+     "```python\nfromiths = 0\nfor k in range(1, n):\n    a, b = b, a + b\n    return a\n```", "syntax error: 'return' outside function (line 4)"),
+    ("Write a function that returns the nth Fibonacci number", "```python\nprint(55)\n```", "it defines no function, which you asked for"),
+    ("How do I print in Python?", "```python\nprint(55)\n```", ""),  # no function asked for
+    ("Write a python function that sorts a list of names alphabetically",  # mol chat: it filtered, never sorted
+     "```python\ndef sort_by(names: list) -> list:\n    return [name for name in names if name]\n```", "sort_by(['Bob', 'Ada', 'Carl']) should be ['Ada', 'Bob', 'Carl']"),
+    ("Write a function that sorts a list of numbers in descending order",
+     "```python\ndef sort_desc(nums):\n    return sorted(nums)\n```", "sort_desc([3, 1, 2]) should be [3, 2, 1]"),
+    ("Write a function that sorts a list of numbers", "```python\ndef sort_nums(nums):\n    return sorted(nums)\n```", ""),
+])
+def test_a_function_asked_for_must_be_defined_and_sort_the_way_asked(request_text: str, answer: str, why: str) -> None:
+    ran = check(answer, request_text)
+    assert ran is not None and ran.why == why
