@@ -15,6 +15,7 @@ from datetime import datetime
 
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import parse_offset, parse_when
+from mol_local.turn.ground import content_stems
 from mol_local.turn.tasks import ToolCall, answering_call
 
 _ASK = re.compile(
@@ -23,7 +24,8 @@ _ASK = re.compile(
     r"\s+before(?:\s+(?:it|that|then|hand))?(?:,?\s*(?:please|thanks))?[\s.!]*$", re.IGNORECASE)
 _ASK_MY = re.compile(
     r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+(?:(?P<day>the day)|"
-    r"(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))\s+before\s+my\s+(?P<what>[\w' -]{2,60}?)"
+    r"(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))\s+before\s+(?:(?:my|our|the)\s+|(?P<whose>[A-Z][\w-]+)(?:'s|’s)\s+)"
+    r"(?P<what>[\w' -]{2,60}?)"
     r"(?:,?\s*(?:please|thanks))?[\s.!?]*$", re.IGNORECASE)
 _EVENT = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:my|our|the)\s+(?P<what>[\w' -]{2,60}?)\s+(?:is|are|will be|'s)\s+"
                     r"(?P<when>(?:on|at|this|next|tomorrow|today|tonight|\d{1,2}\s+[a-z]+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)\b.{0,60}?)[\s.!]*$", re.IGNORECASE)
@@ -46,6 +48,20 @@ def told_event(message: str) -> re.Match[str] | None:
     return _EVENT.match(said) or _HAVE.match(said)
 
 
+_WHEN_IN = re.compile(r"\b(?:on|this|next|tomorrow)\b.*$", re.IGNORECASE)
+
+
+def _told_in(asked: re.Match[str], facts: Sequence[str]) -> dict[str, str] | None:
+    """{"what", "when"} of the recalled fact that names every word of "Mia's recital" and a time after them: "My daughter
+    Mia has a piano recital on the 19th of December at 6pm" (`mol chat`: "Remind me the day before Mia's recital" was
+    asked when)."""
+    named = f"{asked['whose'] or ''} {asked['what']}".strip()
+    for fact in facts:
+        if content_stems(named) <= content_stems(fact) and (m := _WHEN_IN.search(fact.strip().rstrip("."))):
+            return {"what": f"{asked['whose']}'s {asked['what']}" if asked["whose"] else asked["what"], "when": m[0]}
+    return None
+
+
 def event_before(request: str, previous: str | None, now: datetime, facts: Sequence[str] = ()) -> list[ToolCall]:
     """reminders.create of the event `previous` (the person's last message) states, `before` the offset the request
     asks for; [] unless the request is only that and the previous message names an event at a time still to come.
@@ -56,7 +72,7 @@ def event_before(request: str, previous: str | None, now: datetime, facts: Seque
     told = told_event(previous or "") if asked else None
     if asked is None and (asked := _ASK_MY.match(said)):
         told = next((m for f in facts if (m := _EVENT.match(re.sub(r"^the user's\b", "my", f.strip(), flags=re.I)))
-                     and m["what"].lower() == asked["what"].lower()), None)
+                     and m["what"].lower() == asked["what"].lower() and not asked["whose"]), None) or _told_in(asked, facts)
     if asked is None or told is None:
         return []
     before = "1 day" if asked["day"] else f"{_COUNT.get(asked['n'].lower(), asked['n'])} {asked['unit']}"

@@ -54,3 +54,7 @@ def test_an_event_remembered_from_another_conversation_is_found_in_the_recalled_
     (call,) = event_before("Remind me the day before my doctor's appointment", None, NOW, facts)
     assert call.arguments == {"text": "doctor's appointment", "due": "2027-01-14T10:30", "before": "1 day"}
     assert event_before("Remind me two hours before my dentist appointment", None, NOW, facts) == []  # not remembered
+    said = ["The spare key is under the blue flowerpot", "My daughter Mia has a piano recital on the 19th of December at 6pm"]
+    (mia,) = event_before("Remind me the day before Mia's recital", None, NOW, said)  # mol chat: asked when
+    assert mia.arguments == {"text": "Mia's recital", "due": "2026-12-19T18:00", "before": "1 day"}
+    assert event_before("Remind me the day before Sam's recital", None, NOW, said) == []  # not Sam's
