@@ -31,7 +31,7 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
      (("15", "['1', '2', 'Fizz', '4', 'Buzz', 'Fizz', '7', '8', 'Fizz', 'Buzz', '11', 'Fizz', '13', '14', 'FizzBuzz']"), ("1", "['1']"))),
     (r"\b(?:is|checks?|whether|if)\b.{0,30}\beven\b(?!\s+numbers)", 1, (("6", "True"), ("9", "False"), ("0", "True"), ("10", "True"), ("3", "False"))),
     (r"\b(?:is|checks?|whether|if)\b.{0,30}\bodd\b(?!\s+numbers)", 1, (("7", "True"), ("6", "False"), ("9", "True"), ("0", "False"), ("10", "False"))),
-    (r"\bhow many times\b.{0,30}\b(?:character|char|letter)\b|\b(?:occurrences|count) of a (?:character|char|letter)\b", 2,
+    (r"\bhow many times\b(?!\s+each\b).{0,30}\b(?:character|char|letter)\b|\b(?:occurrences|count) of a (?:character|char|letter)\b", 2,
      (("'hello', 'l'", "2"), ("'banana', 'a'", "3"), ("'sky', 'a'", "0"))),
     (r"\b(?:list|array) of (?:strings|words)\b.{0,20}\b(?:to |in )?upper\s*case\b|\bupper\s*cases?\b.{0,10}\b(?:every|each|all)\b.{0,20}\b(?:strings|words) in a list\b",
      1, (("['a', 'bc']", "['A', 'BC']"), ("[]", "[]"))),
@@ -59,6 +59,11 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
      (("['Bob', 'Ada', 'Carl']", "['Ada', 'Bob', 'Carl']"), ("[]", "[]"))),
     (r"\bsorts?\b(?!.*\b(?:reverse|descending|largest first|biggest first|highest first|by )\b).{0,30}\b(?:numbers|integers|ints)\b", 1,
      (("[3, 1, 2]", "[1, 2, 3]"), ("[5, -1, 5]", "[-1, 5, 5]"))),
+    (r"\b(?:how many times each|(?:frequency|occurrences|count) of each|counts? (?:each|every))\s+(?:letter|character|char)\b", 1,
+     (("'aab'", "{'a': 2, 'b': 1}"), ("''", "{}"))),  # L2 counted the vowels (mol chat)
+    (r"\bkey\b.{0,20}\b(?:max(?:imum)?|largest|biggest|highest)\s+value\b", 1, (("{'a': 1, 'b': 3, 'c': 2}", "'b'"),)),
+    (r"\b(?:max(?:imum)?|largest|biggest|highest)\s+value\b.{0,20}\bdict(?:ionary)?\b", 1, (("{'a': 1, 'b': 3, 'c': 2}", "3"),)),
+    (r"\bflatten\w*\b.{0,20}\blist of lists\b", 1, (("[[1, 2], [3], []]", "[1, 2, 3]"),)),  # one level deep either way
     (r"\bsort\w*\b.{0,30}\b(?:numbers|integers|ints)\b.{0,30}\b(?:descending|reverse|largest first|biggest first|highest first)\b", 1,
      (("[3, 1, 2]", "[3, 2, 1]"),)),
 )

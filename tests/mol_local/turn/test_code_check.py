@@ -303,3 +303,18 @@ def test_a_check_told_what_to_ignore_is_made_to_ignore_it_and_says_so() -> None:
 def test_a_function_asked_for_must_be_defined_and_sort_the_way_asked(request_text: str, answer: str, why: str) -> None:
     ran = check(answer, request_text)
     assert ran is not None and ran.why == why
+
+
+@pytest.mark.parametrize(("request_text", "answer", "why"), [
+    ("Write a function that counts how many times each letter appears in a string",  # mol chat: it counted the vowels
+     "```python\ndef count_letter(word: str) -> int:\n    return sum(1 for ch in word.lower() if ch in \"aeiou\")\n```", "count_letter('aab') should be {'a': 2, 'b': 1}"),
+    ("Write a function that counts how many times each letter appears in a string",
+     "```python\nfrom collections import Counter\n\ndef letters(s):\n    return Counter(s)\n```", ""),
+    ("Write a function that returns the maximum value in a dictionary",  # mol chat: max of the keys
+     "```python\ndef max_of(a):\n    return max(a, default=None)\n```", "max_of({'a': 1, 'b': 3, 'c': 2}) should be 3"),
+    ("Write a function that returns the key with the highest value in a dict", "```python\ndef top(d):\n    return max(d, key=d.get)\n```", ""),
+    ("Write a function that flattens a list of lists", "```python\ndef flat(xs):\n    return [x for sub in xs for x in sub]\n```", ""),
+])
+def test_more_common_tasks_bring_cases(request_text: str, answer: str, why: str) -> None:
+    ran = check(answer, request_text)
+    assert ran is not None and ran.why == why
