@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from mol_local.genui.starters import starter_for
 from mol_local.models import on_embedded
+from mol_local.turn.meals import meal_answer
 from mol_local.turn.email_draft import asks_draft, draft_answer
 from mol_local.turn.result import TurnResult
 
@@ -174,7 +175,7 @@ def command_turn(session: Session, text: str, reply: str, summary: str, raw: str
 def said_turn(session: Session, text: str) -> TurnResult | None:
     """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!", "Good night",
     "What did I ask you earlier?", a short email drafted from what it should say, a translation the embedded model
-    cannot do, what to pack for a common trip), or None."""
+    cannot do, what to pack for a common trip, meal ideas that fit how they eat), or None."""
     if (live := live_answer(session.runtime, text)) is not None:
         return command_turn(session, text, live, "The user asked about something live; I said I cannot see it offline.", LIVE)
     if asks_draft(text) and (draft := draft_answer(text, _names(session.runtime))) is not None:
@@ -185,6 +186,8 @@ def said_turn(session: Session, text: str) -> TurnResult | None:
         return command_turn(session, text, welcome, "The user said thanks or goodbye.", THANKS)
     if (start := starter_answer(session.runtime, text)) is not None:
         return command_turn(session, text, start, "The user asked what a common list holds; I gave the usual items.", THANKS)
+    if on_embedded(session.runtime.hcp) and (meal := meal_answer(text, _eats(session.runtime), session.runtime.clock().date())) is not None:
+        return command_turn(session, text, meal, "The user asked for meal ideas; I gave three that fit how they eat.", THANKS)
     if (chat := small_talk_answer(text)) is not None:
         return command_turn(session, text, chat, "The user made small talk or asked for a plan without its items; I replied.", THANKS)
     if (earlier := asked_before_answer(session, text)) is not None:
@@ -227,6 +230,12 @@ def starter_answer(rt: Runtime, text: str) -> str | None:
     items = "\n".join(f"- {item}" for item in start.items)
     return (f"A usual start for {start.name}:\n{items}\n\nSay \"Make a checklist for {m['what']}\" and I'll put them in a list you "
             "can tick, add to and cut.")
+
+
+def _eats(rt: Runtime) -> list[str]:
+    """What the person told about how they eat (a diet, an allergy, what they don't eat), oldest first."""
+    rows = {r.id: r for needle in ("vegan", "vegetarian", "pescatarian", "allergic", " eat ") for r in rt.memory.store.containing(needle)}
+    return [r.text for r in sorted(rows.values(), key=lambda r: r.said_at or r.created_at)]
 
 
 def _names(rt: Runtime) -> list[str]:

@@ -160,3 +160,24 @@ def test_what_to_pack_for_a_common_trip_is_the_usual_start_and_how_to_make_it_a_
     assert starter_answer(rt, "What should I pack for my wedding speech?") is None  # no starter: the model answers
     assert starter_answer(rt, "What should I say to my boss?") is None
     assert starter_answer(rt, "What should I bring to a birthday party?") is None  # a guest's question, not the host's plan
+
+
+def test_meal_ideas_keep_to_the_diet_and_allergies_the_person_told(scripted_runtime) -> None:
+    """`mol chat -c`, after "I'm vegetarian": "Suggest a dinner for me" got "You can suggest a dinner for me."."""
+    from datetime import date
+
+    from memory.store import new_memory
+    from mol_local.turn.meals import meal_answer, meals
+
+    rt, scripted = scripted_runtime(["You can suggest a dinner for me."])
+    rt.memory.add([new_memory("The user is vegetarian.", origin="explicit"), new_memory("The user is allergic to peanuts.", origin="explicit")],
+                  index_now=False)
+    result = rt.session().run_turn("Suggest a dinner for me")
+    assert result.answer.startswith("Some ideas for dinner (you're vegetarian, no peanuts):\n- ")
+    named = [line[2:].lower() for line in result.answer.splitlines()[1:]]
+    fits = {m.name for m in meals() if m.diet & {"vegan", "vegetarian"} and "peanuts" not in m.has}
+    assert len(named) == 3 and set(named) <= fits and scripted.outputs == ["You can suggest a dinner for me."]
+    every_day = {meal_answer("What should I have for dinner?", ["The user is vegan."], date(2026, 12, d)) for d in range(1, 8)}
+    assert len(every_day) > 1 and all("Mushroom risotto" not in a for a in every_day if a)  # it rotates; risotto has cheese
+    assert meal_answer("Suggest a restaurant for dinner", [], date(2026, 12, 5)) is None
+    assert meal_answer("Any lunch ideas?", [], date(2026, 12, 5)).startswith("Some ideas for lunch:")  # type: ignore[union-attr]

@@ -1,0 +1,71 @@
+"""A few meal ideas for "Suggest a dinner for me", fitted to what the person told about how they eat.
+
+Tried with `mol chat` on the embedded default, right after "I'm vegetarian": "Suggest a dinner for me" got "You can
+suggest a dinner for me."; "Give me some ideas for dinner tonight" got "pub lounge" twenty times. The 135M model
+knows few meals and nothing of the person, so on it the ideas come from a short list written by hand
+(`data/meals.toml`), kept to the diet the person told (vegan, vegetarian, pescatarian) and without anything they said
+they are allergic to or do not eat. Which three rotates with the day. A larger model answers itself.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from functools import cache
+from importlib import resources
+
+_ASK = re.compile(r"^(?:(?:hi|hey|ok(?:ay)?|so)[,!]?\s+)?(?:(?:can|could) you\s+)?(?:please\s+)?"
+                  r"(?:suggest|recommend|give me|any|what (?:should|shall|can|could) (?:i|we) (?:have|make|cook|eat))\b"
+                  r"(?:\s+(?:me|us|some|a|an|few|good|quick|easy|healthy|idea|ideas|for|something))*\s+"
+                  r"(?P<meal>dinner|supper|lunch|meal|meals|tea)\b(?:\s+(?:ideas?|tonight|today|for (?:me|us|tonight|today)|to cook|to make))*[\s?.!]*$",
+                  re.IGNORECASE)
+_SUITS = {"vegan": {"vegan"}, "vegetarian": {"vegan", "vegetarian"}, "pescatarian": {"vegan", "vegetarian", "pescatarian"}}
+_DIET = re.compile(r"\b(vegan|vegetarian|pescatarian)\b", re.IGNORECASE)
+_AVOIDS = re.compile(r"\b(?:allergic to|(?:doesn't|does not|don't|do not|can't|cannot|never) eat)\s+(?P<what>[\w ,'-]+)", re.IGNORECASE)
+SHOWN = 3
+
+
+@dataclass(frozen=True)
+class Meal:
+    name: str
+    diet: frozenset[str]
+    has: frozenset[str]
+
+
+@cache
+def meals() -> tuple[Meal, ...]:
+    data = tomllib.loads(resources.files("mol_local.turn").joinpath("data/meals.toml").read_text(encoding="utf-8"))
+    return tuple(Meal(m["name"], frozenset(m["diet"]), frozenset(m["has"])) for m in data["meal"])
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:es|s)$", "", word.lower()) if len(word) > 3 else word.lower()
+
+
+def meal_answer(text: str, told: Sequence[str], today: date) -> str | None:
+    """Three ideas for the meal asked about, fitted to the memories `told` ("The user is vegetarian.", "The user is
+    allergic to peanuts."); None when the request is not only a request for meal ideas."""
+    m = _ASK.match(" ".join(text.split()))
+    if m is None:
+        return None
+    diets = [d.lower() for t in told for d in _DIET.findall(t)]
+    said_avoid = list(dict.fromkeys(w for t in told for a in _AVOIDS.finditer(t) for w in re.findall(r"[a-z]+", a["what"].lower())
+                                    if w not in ("and", "or", "any", "anything", "with")))
+    avoid = {_stem(w) for w in said_avoid}
+    suits = _SUITS.get(diets[-1]) if diets else None
+    fit = [x for x in meals() if (suits is None or x.diet & suits) and not {_stem(h) for h in x.has} & avoid]
+    if not fit:
+        return None
+    start = today.toordinal() % len(fit)
+    picked = (fit[start:] + fit[:start])[:SHOWN]
+    because = []
+    if diets:
+        because.append(f"you're {diets[-1]}")
+    if said_avoid:
+        because.append("no " + ", ".join(said_avoid))
+    meal = "dinner" if m["meal"].lower() in ("dinner", "supper", "tea", "meal", "meals") else m["meal"].lower()
+    head = f"Some ideas for {meal}" + (f" ({', '.join(because)})" if because else "") + ":"
+    return head + "\n" + "\n".join(f"- {x.name[:1].upper()}{x.name[1:]}" for x in picked)
