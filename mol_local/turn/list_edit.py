@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from mol_local.genui.document import UIDocument, parse_document
 from mol_local.genui.ground import MAX_ITEM_WORDS, NEAR
+from mol_local.genui.starters import starter_for
 from mol_local.genui.store import GenUIStore
 from mol_local.turn.about import command_turn
 from mol_local.turn.result import TurnResult
@@ -186,6 +187,8 @@ def named_kind(text: str) -> str | None:
 def _is_kind(doc: UIDocument, kind: str) -> bool:
     said = " ".join([doc.title, *(str(c.get("label", "")) for c in doc.components if c.get("type") == "Checklist")]).lower()
     said = re.sub(r"\bto[ -]?do\b", "to-do", said)  # a list titled "To do"
+    if kind == "packing" and (start := starter_for(said)) is not None and start.packing:  # "Beach holiday" is one
+        return True
     return any(named_kind(f"my {w} list") == kind for w in re.findall(r"[a-z][\w'-]*", said))
 
 

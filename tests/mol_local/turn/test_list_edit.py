@@ -153,6 +153,10 @@ def test_a_named_list_is_found_in_another_conversation_and_started_when_there_is
     assert [i["label"] for i in later.document["state"]["items"]] == ["Eggs", "Flour", "Milk"]  # type: ignore[index]
     todo = rt.session().run_turn("Tick off pay rent on my to-do list")
     assert todo.document["state"]["items"][1] == {"label": "Pay rent", "done": True}  # type: ignore[index]
+    beach = {**SHOPPING, "title": "Beach holiday"}
+    store.save(parse_document(beach), conversation_id=yesterday.conversation_id)
+    packed = rt.session().run_turn("Add sunscreen to my packing list")  # a holiday's list is a packing list
+    assert packed.document["title"] == "Beach holiday" and packed.document["state"]["items"][-1]["label"] == "Sunscreen"  # type: ignore[index]
     assert scripted.outputs == ["never read"]
     assert (named_kind("my shopping list"), named_kind("the grocery list"), named_kind("my to-do list"), named_kind("the list")) == \
         ("shopping", "shopping", "to-do", None)
