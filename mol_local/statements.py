@@ -230,6 +230,19 @@ def _theirs(sentence: str, owner: str) -> list[Statement]:
     return []
 
 
+_I_AM_BOTH = re.compile(r"^(?P<am>i'm|i’m|i am)\s+(?P<a>.+?)\s+and\s+(?:(?:i'm|i’m|i am)\s+)?(?P<b>.+)$", _I)
+
+
+def _both_about_me(sentence: str) -> list[Statement]:
+    """ "I'm vegetarian and allergic to peanuts": each half read as its own "I'm …" when both are statements (the whole
+    matched no form, so nothing was kept and meal ideas could not keep to either)."""
+    m = _I_AM_BOTH.match(sentence.strip().rstrip(".!"))
+    if m is None:
+        return []
+    a, b = _first_person(f"{m['am']} {m['a']}"), _first_person(f"{m['am']} {m['b']}")
+    return a + b if a and b else []
+
+
 def statements(message: str) -> list[Statement]:
     """Every statement the person made about themselves in `message` (none from questions or requests).
 
@@ -246,7 +259,7 @@ def statements(message: str) -> list[Statement]:
         if not body or _QUESTION.match(body):
             continue
         found = _forgetting(body) or _named_kin(_TRAILING.sub("", body.rstrip(".!"))) or _first_person(body) \
-            or (_theirs(body, owner) if owner else [])
+            or _both_about_me(body) or (_theirs(body, owner) if owner else [])
         if not found and explicit:
             found = _explicit_fallback(body)
         for st in found:

@@ -49,6 +49,9 @@ def test_questions_requests_and_passing_states_are_not_statements(said: str) -> 
 def test_two_statements_in_one_sentence_and_the_request_check() -> None:
     assert [s.key for s in statements("My favourite colour is green and I live in Porto.")] == ["favourite:colour", "home"]
     assert is_request("Can you tell me my name?") and is_request("remind me to stretch") and not is_request("Remember that I'm vegan")
+    both = statements("I'm vegetarian and allergic to peanuts")  # the TUI: nothing was kept, so meal ideas ignored both
+    assert [s.text for s in both] == ["The user is vegetarian.", "The user is allergic to peanuts."]
+    assert statements("I'm tired and hungry") == []  # a passing state, whole or halved
 
 
 @pytest.mark.parametrize(("said", "texts"), [
