@@ -22,7 +22,8 @@ route and specialist sets. Likewise a request that hands over a text to work on
 route adapter sent "Summarize in one sentence: The meeting moved from Tuesday to
 Thursday …" to L1, which ticked reminders off instead (`mol chat`). A request to see the notes or the
 reminders ("Show my notes", `turn/ground.py`) goes to the entry slot too, which reads them: the route adapter
-sent "Show my notes" to L3, which drew an empty checklist called "Notes".
+sent "Show my notes" to L3, which drew an empty checklist called "Notes". So does a request that moves or cancels a
+reminder it names ("Push the birthday card reminder to Saturday" had been drawn as a card of two toggles).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from mol_local.genui.asked import names_a_view
 from mol_local.route_embed import EmbedClassifier
 from mol_local.structured import choice_grammar
 from mol_local.turn.ground import asks_to_see_notes, asks_to_see_reminders
+from mol_local.turn.rescheduled import edits_a_reminder
 
 
 _TEXT_WORK = re.compile(
@@ -148,6 +150,8 @@ class Router:
             return RouteRecord(self.entry_slot, "rule", "works on a given text", False, (time.perf_counter() - t0) * 1000)
         if (asks_to_see_notes(text) or asks_to_see_reminders(text)) and self.entry_slot in self.labels:
             return RouteRecord(self.entry_slot, "rule", "reads the notes or reminders", False, (time.perf_counter() - t0) * 1000)
+        if edits_a_reminder(text) and self.entry_slot in self.labels:
+            return RouteRecord(self.entry_slot, "rule", "moves or cancels a reminder", False, (time.perf_counter() - t0) * 1000)
         if self.mode == "embed" and self._head_loading():
             self._warming.join()  # type: ignore[union-attr]
         if self.mode in ("hybrid", "embed") and self.classifier is not None and not self._head_loading():

@@ -35,6 +35,15 @@ _NAMED_MOVE = re.compile(
 NONE_NAMED = "not run: no open reminder is about {what}, so nothing was {done} (\"What reminders do I have?\" lists them)"
 
 
+def edits_a_reminder(request: str) -> bool:
+    """Whether the request moves or cancels a reminder it names as one ("Push the birthday card reminder to Saturday"):
+    the router sends it to the entry slot, whose turn settles it here (the route adapter sent that one to L3, which
+    drew a card with two toggles)."""
+    said = " ".join(request.split())
+    moved = _NAMED_MOVE.match(said)
+    return bool(moved and (moved["said"] or re.search(r"\breminders?\b", moved["what"], re.I))) or bool(_CANCEL.match(said) or _STOP.match(said))
+
+
 def named_move(request: str, hub: ToolHub | None, now: datetime) -> list[ToolCall]:
     """reminders.create at the new time and reminders.complete of the reminder the request names and moves; a
     refused create when it moves a "… reminder" that is not open; [] for any other request."""

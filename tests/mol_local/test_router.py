@@ -82,6 +82,9 @@ def test_a_request_to_see_the_notes_or_reminders_goes_to_the_chat_slot(runtime) 
         decision = runtime.router.route(text)
         assert (decision.slot, decision.mode, decision.raw_output) == ("L0", "rule", "reads the notes or reminders"), text
     assert runtime.router.route("Show my shopping list").slot == "L3"  # a view by name stays the view's
+    pushed = runtime.router.route("Push the birthday card reminder to Saturday")  # mol chat: L3 drew a card of two toggles
+    assert (pushed.slot, pushed.raw_output) == ("L0", "moves or cancels a reminder")
+    assert runtime.router.route("Move the meeting to Friday").mode != "rule"
 
 
 def test_fixed_mode_uses_entry_slot(runtime) -> None:
