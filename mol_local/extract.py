@@ -153,13 +153,14 @@ def store_proposal(
 
 def extract_after_turn(
     runtime: Runtime, *, user: str, answer: str, conversation_id: str, message_id: str | None, known: Sequence[Recalled],
-    said_at: str | None = None,
+    said_at: str | None = None, before: str = "",
 ) -> list[MemoryChange]:
     """Read the person's message and apply what it says about them; returns the changes made.
 
     `said_at` is when the message was said (the turn's clock); a new memory keeps it, so "when did I tell
-    you …" and time-worded questions date it by the conversation, not by when extraction ran."""
-    found = statements(user)
+    you …" and time-worded questions date it by the conversation, not by when extraction ran. `before` is their
+    previous message: "Her birthday is on the 2nd of February" after "My wife's name is Elena" is about the wife."""
+    found = statements(user, before)
     recalled = [r.memory.id for r in known]
     if found:
         return apply_statements(runtime.memory, found, conversation_id=conversation_id, message_id=message_id, recalled=recalled,

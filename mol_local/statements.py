@@ -243,14 +243,16 @@ def _both_about_me(sentence: str) -> list[Statement]:
     return a + b if a and b else []
 
 
-def statements(message: str) -> list[Statement]:
+def statements(message: str, before: str = "") -> list[Statement]:
     """Every statement the person made about themselves in `message` (none from questions or requests).
 
     "his / her / their …" and "he / she / they …" in a sentence after one about the user's X (a key
-    "my:X") are read as about X: "My mum is called Ann and she lives in Leeds".
+    "my:X") are read as about X: "My mum is called Ann and she lives in Leeds"; so is one at the start of the
+    message when `before` (their previous message) ended on X: "My wife's name is Elena" then "Her birthday is
+    on the 2nd of February" (`mol chat -c`: nothing was kept, and "When is Elena's birthday?" got her name).
     """
     out: list[Statement] = []
-    owner: str | None = None
+    owner: str | None = _last_owner(statements(before)) if before else None
     for sentence in sentences(message):
         if sentence.endswith("?"):
             continue
@@ -267,6 +269,10 @@ def statements(message: str) -> list[Statement]:
                 owner = st.key[3:]
         out.extend(found)
     return out
+
+
+def _last_owner(found: list[Statement]) -> str | None:
+    return next((st.key[3:] for st in reversed(found) if st.key and st.key.startswith("my:") and "'s " not in st.key), None)
 
 
 _ASKING = re.compile(r"^(?:what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|am|was|were|can|could|would|"

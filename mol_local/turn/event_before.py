@@ -16,6 +16,7 @@ from datetime import datetime
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import parse_offset, parse_when
 from mol_local.turn.ground import content_stems
+from mol_local.turn.relations import by_relation
 from mol_local.turn.tasks import ToolCall, answering_call
 
 _ASK = re.compile(
@@ -55,10 +56,13 @@ def _told_in(asked: re.Match[str], facts: Sequence[str]) -> dict[str, str] | Non
     """{"what", "when"} of the recalled fact that names every word of "Mia's recital" and a time after them: "My daughter
     Mia has a piano recital on the 19th of December at 6pm" (`mol chat`: "Remind me the day before Mia's recital" was
     asked when)."""
-    named = f"{asked['whose'] or ''} {asked['what']}".strip()
-    for fact in facts:
-        if content_stems(named) <= content_stems(fact) and (m := _WHEN_IN.search(fact.strip().rstrip("."))):
-            return {"what": f"{asked['whose']}'s {asked['what']}" if asked["whose"] else asked["what"], "when": m[0]}
+    whose = asked["whose"] or ""
+    named = f"{whose} {asked['what']}".strip()
+    as_relation = (by_relation(f"about {whose}'s {asked['what']}", facts) or "").removeprefix("about ") if whose else None  # the wife's birthday
+    for named in [named, *([as_relation] if as_relation else [])]:
+        for fact in facts:
+            if content_stems(named) <= content_stems(fact) and (m := _WHEN_IN.search(fact.strip().rstrip("."))):
+                return {"what": f"{whose}'s {asked['what']}" if whose else asked["what"], "when": m[0]}
     return None
 
 

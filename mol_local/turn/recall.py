@@ -16,6 +16,7 @@ from mol_local.extract import supersede
 from mol_local.statements import is_question, is_request, key_of, second_person, statements
 from mol_local.turn.ground import content_stems
 from mol_local.turn.notes_asked import asks_for_a_note, note_call
+from mol_local.turn.relations import by_relation
 from mol_local.turn.not_known import DENIED, unknown_answer
 from mol_local.turn.result import TurnResult
 
@@ -69,6 +70,10 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
         found = [Recalled(row, 1.0) for row in runtime.memory.store.latest_said() if in_window(row.said_at or row.created_at, window)]
     else:
         found = runtime.memory.search(text, k + len(pinned), min_score=RECALL_MIN_SIMILARITY, now=runtime.clock())
+        if (named := by_relation(text, runtime.memory.store)) is not None:  # "Elena's birthday" is "my wife's birthday"
+            seen = {r.memory.id for r in found}
+            found += [r for r in runtime.memory.search(named, k, min_score=RECALL_MIN_SIMILARITY, now=runtime.clock()) if r.memory.id not in seen]
+            found.sort(key=lambda r: -r.score)
     facts_from = {r.memory.source_message_id for r in found if r.memory.kind != SAID and r.memory.source_message_id}
     keywords = {w for w in content_stems(text) if len(w) >= KEYWORD_MIN} - _ASKING_WORDS
     found = [r for r in found if r.memory.kind != SAID  # a said message: only when close (or sharing a telling word), once
@@ -124,6 +129,11 @@ _TOLD_ASK = re.compile(r"\b(?:what|anything) (?:did|have) I (?:tell|told|say|sai
 def said_before(history: Sequence[TaskRecord]) -> list[str]:
     """What the person said earlier in the conversation that is not a question (`told_answer`'s `seen`)."""
     return [m.content for t in history for m in t.messages if m.role == "user" and not m.content.rstrip().endswith("?")]
+
+
+def said_last(history: Sequence[TaskRecord]) -> str:
+    """The person's previous message in the conversation ('' for none): "Her birthday is …" is about whom it named."""
+    return next((m.content for m in history[-1].messages if m.role == "user"), "") if history else ""
 
 
 _ASKS_DONE = re.compile(r"^(?:so\s+|and\s+)?(?:what|anything)\s+(?:did|have|had)\s+i\s+(?:do|done|tell you|told you|say|said|mention|"
@@ -296,7 +306,7 @@ def echoed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str |
                    and len(said.split()) <= len(fact.split()) + _AROUND_ECHO), None)
     if echoed is None or not is_question(text):
         return None
-    asked = content_stems(text)
+    asked = content_stems(by_relation(text, [m.text for m in facts]) or text)  # "Elena's birthday": the wife's, not her name
     best = max(facts, key=lambda m: (len(content_stems(m.text) & asked), m is echoed))
     out = second_person(best.text)
     return None if out.rstrip(".").lower() == said else out[:1].upper() + out[1:]

@@ -31,7 +31,7 @@ from mol_local.turn.ground import open_reminders, read_answer, settled_call
 from mol_local.turn.list_edit import list_edit_turn
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer,
-                                   said_before, said_row, said_then_answer, tail_notes, told_answer,
+                                   said_before, said_last, said_row, said_then_answer, tail_notes, told_answer,
                                    uses_writer)
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult, count_answer
@@ -349,7 +349,8 @@ class Session:
             timings["code_check_ms"] = (time.perf_counter() - began) * 1000
             self._check(cancel)
         if composed is None and (told := said_then_answer(text, answer, recalled, said_before(history), now)  # (a read call may have run)
-                                 or (not tool_calls and told_answer(text, answer, recalled, said_before(history))) or statement_reply(text, answer, tool_calls)):
+                                 or (not tool_calls and told_answer(text, answer, recalled, said_before(history)))
+                                 or statement_reply(text, answer, tool_calls, said_last(history))):
             answer = told  # what they told (the model denied it), or a statement's plain reply
             new[-1] = MessageRecord("assistant", answer)
         if hooks.on_answer:
@@ -392,7 +393,7 @@ class Session:
             try:
                 result.memory_changes = extract_after_turn(
                     rt, user=text, answer=answer, conversation_id=self.conversation_id, message_id=message_ids[0], known=recalled,
-                    said_at=now.isoformat(timespec="seconds"),
+                    said_at=now.isoformat(timespec="seconds"), before=said_last(history),
                 )
                 result.memories_written = [c.memory_id for c in result.memory_changes]
             except (MolError, MemoryStoreError) as exc:  # the turn is committed and delivered; say why no memory

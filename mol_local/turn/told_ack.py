@@ -27,14 +27,14 @@ _PLAIN = re.compile(r"^(?:thanks for (?:letting me know|telling me)|noted|got it
 _ASKS = re.compile(r"\b(?:can you|could you|would you|please|help|remind|note|remember|write|make|tell me|what|how|why|when|where)\b", re.I)
 
 
-def statement_reply(text: str, answer: str, tool_calls: Sequence[dict]) -> str | None:
+def statement_reply(text: str, answer: str, tool_calls: Sequence[dict], before: str = "") -> str | None:
     """`acked_answer` for a turn that wrote nothing (its tool calls only read, or their writes were refused)."""
     if any(c["name"] in WRITES and not c["result"].startswith("Error") for c in tool_calls):
         return None
-    return acked_answer(text, answer, read_only=bool(tool_calls))
+    return acked_answer(text, answer, read_only=bool(tool_calls), before=before)
 
 
-def acked_answer(text: str, answer: str, read_only: bool = False) -> str | None:
+def acked_answer(text: str, answer: str, read_only: bool = False, before: str = "") -> str | None:
     """The plain reply to a short statement of facts about the person, when the model's reply is not one; None otherwise.
     With `read_only` (the model only read, or tried a write that was refused) a first-person statement with no fact this reads
     is said back too: "I parked the car on level 3, spot 42" went to L1, which listed the reminders and answered "No
@@ -44,7 +44,7 @@ def acked_answer(text: str, answer: str, read_only: bool = False) -> str | None:
     said = " ".join(text.split())
     if len(said.split()) > MAX_WORDS or is_question(said) or is_request(said) or _ASKS.search(said):
         return None
-    facts = [st for st in statements(said) if st.op == "add" and st.value]
+    facts = [st for st in statements(said, before) if st.op == "add" and st.value]  # `before`: "Her birthday …" after "My wife's …"
     event = told_event(said) is not None
     if not facts and _FIRST_PERSON.match(said) and (read_only and not _PLAIN.match(answer.strip()) or event or _acks_other(answer, said)):
         offer = ' Say "remind me the day before" (or "an hour before") and I\'ll set a reminder.' if event else ""

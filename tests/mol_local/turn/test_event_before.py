@@ -58,3 +58,6 @@ def test_an_event_remembered_from_another_conversation_is_found_in_the_recalled_
     (mia,) = event_before("Remind me the day before Mia's recital", None, NOW, said)  # mol chat: asked when
     assert mia.arguments == {"text": "Mia's recital", "due": "2026-12-19T18:00", "before": "1 day"}
     assert event_before("Remind me the day before Sam's recital", None, NOW, said) == []  # not Sam's
+    wife = ["The user's wife is called Elena.", "The user's wife's birthday is on the 2nd of February."]  # stored as the wife's
+    (elena,) = event_before("Remind me a week before Elena's birthday", None, NOW, wife)
+    assert elena.arguments == {"text": "Elena's birthday", "due": "2027-02-02T09:00", "before": "1 week"}

@@ -344,6 +344,21 @@ def test_a_question_about_them_answered_without_the_memory_it_names_gets_what_th
     assert told_answer("When is my dentist appointment?", "Your dentist appointment is on Thursday at 2pm.", dentist) is None
 
 
+def test_a_person_named_by_a_name_the_memory_gives_a_relation_for_is_that_relation(runtime) -> None:
+    """`mol chat -c`: "When is Elena's birthday?" got "Your wife is called Elena." beside her birthday, kept as the wife's."""
+    from mol_local.turn.recall import recall, told_answer
+    from mol_local.turn.relations import by_relation
+
+    runtime.memory.add([new_memory("The user's wife is called Elena.", origin="explicit"),
+                        new_memory("The user's wife's birthday is on the 2nd of February.", origin="explicit"),
+                        new_memory("The user's boss is called Tom.", origin="explicit")], index_now=True)
+    assert by_relation("When is Elena's birthday?", runtime.memory.store) == "When is my wife's birthday?"
+    assert by_relation("When is Mia's birthday?", runtime.memory.store) is None and by_relation("Elena is here", runtime.memory.store) is None
+    recalled = recall(runtime, "When is Elena's birthday?")
+    assert "The user's wife's birthday is on the 2nd of February." in [r.memory.text for r in recalled]
+    assert told_answer("When is Elena's birthday?", "Your wife is called Elena.", recalled) == "Your wife's birthday is on the 2nd of February."
+
+
 def test_a_fact_kept_in_the_first_person_is_said_back_in_the_second() -> None:
     from mol_local.statements import second_person
 
