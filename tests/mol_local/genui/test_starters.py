@@ -22,12 +22,14 @@ def checklist(title: str, label: str, *items: str) -> str:
     ("Make a grocery list for a week of healthy meals", checklist("Healthy meals", "Ingredients", "Healthy meals", "Meal ideas"), "Bread"),
     ("Create a checklist for moving house", checklist("Moving", "Steps", "Moving"), "Book the removal van"),
     ("Make a cleaning checklist", checklist("Checklist", "Checklist", "Checklist"), "Vacuum the floors"),  # titled "Cleaning"
+    ("Make a checklist for my morning routine", checklist("Morning routine", "Steps", "Start", "Eat breakfast", "Lunch", "Dinner"),
+     "Drink a glass of water"),  # mol chat: lunch and dinner in a morning routine
 ])
 def test_a_list_with_no_item_named_starts_with_its_kinds_usual_items(request_text: str, model: str, first: str) -> None:
     doc = parse_document(model)
     fixes = ground(doc, request_text)
     labels = [i["label"] for i in doc.state["items"]]
-    assert labels[0] == first and len(labels) >= 7 and not {"Items", "Monti", "Meal ideas", "Moving"} & set(labels)
+    assert labels[0] == first and len(labels) >= 7 and not {"Items", "Monti", "Meal ideas", "Moving", "Lunch"} & set(labels)
     assert doc.title != "Checklist" and doc.components[0]["label"] == STARTER_LABEL and any(f.startswith("started the list with the usual items") for f in fixes)
 
 
