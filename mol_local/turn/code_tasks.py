@@ -51,8 +51,8 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
     (r"\bhow (?:many times|often) each word\b|\bword (?:frequenc\w*|counts)\b|\b(?:occurrences|frequency) of each word\b", 1,
      (("'the cat the'", "{'the': 2, 'cat': 1}"), ("'a'", "{'a': 1}"))),
     (r"\bcounts?\s+(?:the\s+)?(?:number of\s+)?words\b|\bnumber of words\b|\bword count\b", 1, (("'the cat sat'", "3"), ("'hello'", "1"))),
-    (r"\b(?:return|returns|filter|filters|keep|keeps|get|gets|select|selects)\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?even numbers\b", 1, (("[1, 2, 3, 4, 6]", "[2, 4, 6]"),)),
-    (r"\b(?:return|returns|filter|filters|keep|keeps|get|gets|select|selects)\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?odd numbers\b", 1, (("[1, 2, 3, 4, 5]", "[1, 3, 5]"),)),
+    (r"\b(?:return|returns|filter|filters|keep|keeps|get|gets|select|selects)\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?even numbers\b", 1, (("[1, 2, 3, 4, 6]", "[2, 4, 6]"), ("[10, 3, 7, 8]", "[10, 8]"))),  # the second: L2 filtered range(len + 2)
+    (r"\b(?:return|returns|filter|filters|keep|keeps|get|gets|select|selects)\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?odd numbers\b", 1, (("[1, 2, 3, 4, 5]", "[1, 3, 5]"), ("[9, 4, 7]", "[9, 7]"))),
     (r"(?<!moving )(?<!weighted )(?<!running )\b(?:average|mean)\b.{0,20}\blist\b", 1, (("[1, 2, 3]", "2"), ("[2, 4]", "3"))),
     (r"\bsorts?\b(?!.*\b(?:reverse|descending|z-a|z to a|by (?:length|the|their|its|last|age|key|value))\b).{0,40}\b(?:names|words|strings)\b"
      r"|\bsort\w*\b.{0,40}\balphabetical\w*", 1,  # the names all capitalised: no case to argue over

@@ -6,7 +6,8 @@ question that asks what code the person gives prints, outputs or returns — aft
 in a fenced block — is one python call: the code runs as written in the sandbox (no network, the harness's
 CPU, memory and time limits), what it prints is captured, and the answer is that output (or its last
 expression's value, or the exception it raised). Code that does not compile is left to the model, which may
-be asked to fix it.
+be asked to fix it. "What does this do: [x*2 for x in range(5)]" is run too (L2 rewrote it as a loop and said
+nothing), unless the code only defines a function or a class: that asks for an explanation.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ _FENCED = re.compile(r"```[\w+-]*\n?(?P<code>.*?)```", re.DOTALL)
 _ASKS = re.compile(
     r"^(?:(?:hey|hi|ok|so|quick question)[,:!]?\s+)?(?:(?:can you tell me|tell me)\s+)?"
     r"(?:what\s+(?:does|will|would)\s+(?:this|the following|the|my)?\s*(?:python\s+)?(?:code|snippet|program|script|line|expression)?\s*"
-    r"(?:print|output|return|give|evaluate to|show)(?:\s+out)?|what(?:'s|\s+is)\s+the\s+(?:output|result)\s+of(?:\s+(?:this|the following))?"
+    r"(?P<verb>print|output|return|give|evaluate to|show|do)(?:\s+out)?|what(?:'s|\s+is)\s+the\s+(?:output|result)\s+of(?:\s+(?:this|the following))?"
     r"(?:\s+(?:python\s+)?(?:code|snippet))?)\s*(?:in\s+python\s*)?[?:]?\s*(?P<code>.*)$", re.IGNORECASE | re.DOTALL)
 MAX_CODE_CHARS = 4000
 
@@ -35,9 +36,11 @@ def given_code(request: str) -> str | None:
     if not code or len(code) > MAX_CODE_CHARS:
         return None
     try:
-        ast.parse(code)
+        tree = ast.parse(code)
     except SyntaxError:
         return None
+    if (m["verb"] or "").lower() == "do" and any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for n in tree.body):
+        return None  # "What does this function do?" asks for an explanation; running a definition shows nothing
     return code
 
 

@@ -318,3 +318,11 @@ def test_a_function_asked_for_must_be_defined_and_sort_the_way_asked(request_tex
 def test_more_common_tasks_bring_cases(request_text: str, answer: str, why: str) -> None:
     ran = check(answer, request_text)
     assert ran is not None and ran.why == why
+
+
+def test_a_filter_that_only_happens_to_fit_one_case_fails_the_other() -> None:
+    """`mol chat`: "the even numbers from a list" got `[n for n in range(1, len(nums) + 2) if n % 2 == 0]`, which gives
+    [2, 4, 6] for [1, 2, 3, 4, 6] by luck."""
+    lucky = "```python\ndef even_numbers(nums: list[int]) -> list[int]:\n    return [n for n in range(1, len(nums) + 2) if n % 2 == 0]\n```"
+    ran = check(lucky, "Write a function that returns the even numbers from a list")
+    assert ran is not None and ran.why == "even_numbers([10, 3, 7, 8]) should be [10, 8]"

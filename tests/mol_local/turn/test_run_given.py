@@ -27,3 +27,11 @@ def test_the_code_given_is_run_and_its_output_is_the_answer(question: str, answe
                                       "Write code that prints hello", "What does this code do? " + "x" * 5000])
 def test_anything_else_is_left_to_the_model(question: str) -> None:
     assert given_code(question) is None
+
+
+def test_what_a_snippet_does_is_run_but_a_definition_is_explained() -> None:
+    """`mol chat "What does this do: [x*2 for x in range(5)]"`: L2 rewrote it as a loop and said nothing."""
+    from mol_local.turn.run_given import given_code
+
+    assert given_code("What does this do: [x*2 for x in range(5)]") == "[x*2 for x in range(5)]"
+    assert given_code("What does this do? def f(x): return x") is None and given_code("What does this project do?") is None
