@@ -73,11 +73,21 @@ class Checked:
 
 
 def first_code_block(text: str) -> str | None:
-    """The body of the first fenced Python block (```python, ```py or a bare ```); an unclosed one runs to the end."""
+    """The body of the first fenced Python block (```python, ```py or a bare ``` that reads as code); an unclosed one
+    runs to the end. A bare fence around prose is not code: L0 answered "Sort that out for me" with "# Tools / Sort
+    that out for me" in one, and was told "I ran this and it does not work yet: syntax error"."""
     for match in _FENCE.finditer(text):
-        if match.group(1).lower() in PYTHON_TAGS:
+        if match.group(1).lower() in PYTHON_TAGS and (match.group(1) or _reads_as_code(match.group(2))):
             return match.group(2)
     return None
+
+
+def _reads_as_code(body: str) -> bool:
+    try:
+        ast.parse(body)
+        return True
+    except SyntaxError:
+        return bool(re.search(r"^\s*(?:def|class|import|from|return|for|while|if)\b|[=(){}\[\]]", body, re.MULTILINE))
 
 
 _SHELL_TAGS = {"bash", "sh", "shell", "zsh", "console"}

@@ -326,3 +326,12 @@ def test_a_filter_that_only_happens_to_fit_one_case_fails_the_other() -> None:
     lucky = "```python\ndef even_numbers(nums: list[int]) -> list[int]:\n    return [n for n in range(1, len(nums) + 2) if n % 2 == 0]\n```"
     ran = check(lucky, "Write a function that returns the even numbers from a list")
     assert ran is not None and ran.why == "even_numbers([10, 3, 7, 8]) should be [10, 8]"
+
+
+def test_a_bare_fence_around_prose_is_not_code() -> None:
+    """The held-out bench: L0 answered "Sort that out for me" with "# Tools / Sort that out for me" in a bare fence and
+    "I ran this and it does not work yet: syntax error"."""
+    from mol_local.turn.code_check import first_code_block
+
+    assert check("You can:\n\n```\n# Tools\nSort that out for me\n```", "Sort that out for me") is None
+    assert first_code_block("```\ndef f(x:\n```") == "def f(x:"  # broken code is still code, and gets its syntax error
