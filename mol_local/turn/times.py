@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from mol_local.harness.errors import BadArguments
-from mol_local.harness.repeat import split_repeat, with_repeat
+from mol_local.harness.repeat import repeats_in, split_repeat, with_repeat
 from mol_local.harness.when import parse_when
 from mol_local.turn.computed import computed_call
 from mol_local.turn.ground import REMIND, SENTENCE, content_stems, grounded, reminder_call, with_both_asked
@@ -103,11 +103,18 @@ def _set_once(calls: list[ToolCall], made: Sequence[dict], now: datetime) -> lis
 
 def _repeating(call: ToolCall, request: str) -> ToolCall:
     """A reminder with the request's "every …" when its due dropped it ("Remind me to take my pills every day at
-    8am" was set as "at 8am": one morning, not every one)."""
+    8am" was set as "at 8am": one morning, not every one), and without it in its text when it repeats."""
     due = call.arguments.get("due") if call.name == "reminders.create" and not call.refused else None
-    if not isinstance(due, str) or (every := with_repeat(due, request)) == due:
+    if not isinstance(due, str):
         return call
-    return replace(call, arguments={**call.arguments, "due": every})
+    every = with_repeat(due, request)
+    text = str(call.arguments.get("text", ""))
+    said = repeats_in(text)  # "stretch every hour": the rule is the due's, not part of the task (mol chat)
+    if said and split_repeat(every)[1] is not None and (bare := text.replace(said, " ").strip(" ,")):
+        text = " ".join(bare.split())
+    if every == due and text == call.arguments.get("text"):
+        return call
+    return replace(call, arguments={**call.arguments, "due": every, "text": text})
 
 
 def with_stated_reminder(calls: list[ToolCall], request: str, now: datetime | None = None) -> list[ToolCall]:

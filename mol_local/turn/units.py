@@ -110,7 +110,7 @@ def unit_code(request: str) -> str | None:
 
 _MONEY = (r"(?:euros?|eur|€|dollars?|usd|us dollars?|\$|pounds? sterling|gbp|£|quid|yen|jpy|¥|francs?|chf|rupees?|inr|"
           r"yuan|rmb|cny|pesos?|mxn|krona|kronor|sek|nok|dkk|zloty|pln|canadian dollars?|cad|australian dollars?|aud|rand|zar)")
-_CURRENCY = re.compile(rf"{_LEAD}(?P<sym>[$£€¥])?\s*{_NUM}\s*(?P<a>{_MONEY})?\s+(?:to|into|in)\s+(?P<b>{_MONEY})"
+_CURRENCY = re.compile(rf"{_LEAD}(?P<sym>[$£€¥])?\s*{_NUM}\s*(?P<a>{_MONEY})?\s+(?:to|into|in)\s+(?P<b>{_MONEY}|pounds?)"  # "pounds" after money is sterling
                        rf"(?:\s*,?\s*(?:at|with)\s+(?:a\s+)?(?:rate\s+(?:of\s+)?)?(?P<rate>\d+(?:\.\d+)?))?{_END}", re.IGNORECASE)
 
 

@@ -187,3 +187,17 @@ def test_a_reminder_on_several_weekdays_is_one_per_day(request_text: str, due: s
     got = grounded_calls([create(text="go", due=due)], request_text, [], lambda: [], datetime(2026, 12, 5, 12))
     assert [c.arguments["due"] for c in got] == want
     assert len(got) == 1 or all(c.answers for c in got)
+
+
+def test_a_repeat_written_into_the_text_is_the_dues_alone() -> None:
+    """`mol chat "Remind me to stretch every hour"`: set as "stretch every hour", repeating every hour."""
+    from datetime import datetime
+
+    from mol_local.turn.times import grounded_calls
+
+    (got,) = grounded_calls([create(text="stretch every hour", due="every hour")], "Remind me to stretch every hour", [], lambda: [],
+                            datetime(2026, 12, 5, 12))
+    assert got.arguments == {"text": "stretch", "due": "every hour"}
+    (kept,) = grounded_calls([create(text="water the plants", due="every Sunday at 10am")], "Remind me to water the plants every Sunday at 10am",
+                             [], lambda: [], datetime(2026, 12, 5, 12))
+    assert kept.arguments == {"text": "water the plants", "due": "every Sunday at 10am"}

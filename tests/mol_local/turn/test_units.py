@@ -65,3 +65,6 @@ def test_a_currency_is_converted_only_at_a_rate_the_person_gives() -> None:
         "I can't convert 250 euros to dollars: I work offline and have no exchange rates.")
     assert no_rate_answer(asked, "I can't look that up, sorry.") is None  # no made-up number: the model's words stand
     assert no_rate_answer("Convert 5 miles to km", "8 km") is None
+    assert no_rate_answer("How much is 250 euros in pounds?", "250 euros in pounds is 134.").startswith(  # type: ignore[union-attr]
+        "I can't convert 250 euros to pounds")  # mol chat: "pounds" after money is sterling, not weight
+    assert no_rate_answer("Convert 10 kg to pounds", "22 pounds") is None and unit_code("Convert 10 kg to pounds") is not None
