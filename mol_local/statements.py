@@ -195,6 +195,21 @@ def _forgetting(sentence: str) -> list[Statement]:
 _FILLER = re.compile(r"(?:for me|for later|for now|please|thanks?|thank you|ok(?:ay)?|[\s,.!—-])+", re.I)
 
 
+_AUX = {"am": "is", "have": "has", "do": "does", "don't": "doesn't", "was": "was", "can": "can", "could": "could", "will": "will",
+        "would": "would", "should": "should", "must": "must", "might": "might", "may": "may", "did": "did"}
+_ADVERBS = ("always", "usually", "often", "never", "also", "just", "really", "sometimes", "normally", "still")
+
+
+def _third_person(verb: str) -> str:
+    """ "take" -> "takes", "watch" -> "watches", "carry" -> "carries"; auxiliaries and adverbs as they are."""
+    low = verb.lower()
+    if low in _AUX:
+        return _AUX[low]
+    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        return verb + "es"
+    return verb[:-1] + "ies" if re.search(r"[^aeiou]y$", low) else verb + "s"
+
+
 def _explicit_fallback(sentence: str) -> list[Statement]:
     """ "remember that the gate code is 4471" with no known form: kept as said, in the third person."""
     s = sentence.strip().rstrip(".!")
@@ -202,6 +217,8 @@ def _explicit_fallback(sentence: str) -> list[Statement]:
         return []
     out = re.sub(r"^i'm\b|^i am\b", "the user is", s, flags=re.I)
     out = re.sub(r"^i've\b|^i have\b", "the user has", out, flags=re.I)
+    out = re.sub(rf"^i\s+((?:{'|'.join(_ADVERBS)})\s+)?([a-z]+)\b", lambda m: f"the user {m[1] or ''}{_third_person(m[2])}", out,
+                 flags=re.I)  # "I take" -> "the user takes", "I always park" -> "the user always parks"
     out = re.sub(r"^i\b", "the user", out, flags=re.I)
     out = re.sub(r"\bmy\b", "the user's", out, flags=re.I)
     out = re.sub(r"\bme\b", "the user", out, flags=re.I)
@@ -319,12 +336,12 @@ def second_person(fact: str) -> str:
     a fact kept in the person's words ("I lent my ladder to Priya", added with `mol memory add`) -> "you lent your ladder to Priya"."""
     if _FIRST.match(fact.strip()):
         return _FIRST_WORD.sub(lambda m: _TO_YOU[m[0].lower()], fact.strip())
-    text = re.sub(r"^the user's\b", "your", fact.strip(), flags=re.I)
-    if m := re.match(r"^the user\s+([\w']+)", text, flags=re.I):
-        verb = m.group(1).lower()
+    text = re.sub(r"\bthe user's\b", "your", fact.strip(), flags=re.I)  # "The user takes the user's coffee …": both
+    if m := re.match(rf"^the user\s+((?:{'|'.join(_ADVERBS)})\s+)?([\w']+)", text, flags=re.I):
+        verb = m.group(2).lower()
         verb = _YOU.get(verb) or (verb[:-3] + "y" if verb.endswith("ies") else verb[:-2] if re.search(r"(?:s|sh|ch|x|z|o)es$", verb)
                                    else verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb)
-        text = f"you {verb}{text[m.end():]}"
+        text = f"you {m.group(1) or ''}{verb}{text[m.end():]}"
     return text
 
 

@@ -22,7 +22,7 @@ from mol_local.harness.builtins import listed_reminders
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.repeat import monthly_phrase, split_repeat
 from mol_local.harness.when import copies_a_time, parse_when, stated_offset
-from mol_local.statements import facts_said, is_question, statements
+from mol_local.statements import facts_said, is_question, second_person, statements
 from mol_local.turn.arith import computed_answer
 from mol_local.turn.moved import moved_answer
 from mol_local.turn.notes_asked import NOTE_END, NOTES_ABOUT, asks_for_a_note, note_call, note_question_call, own_note
@@ -95,7 +95,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         fact = " ".join(st.text for st in said)
         own = content_stems(str(call.arguments.get("text", "")))
         whose = content_stems(" ".join(st.key.split(":", 1)[1] for st in said if st.key and ":" in st.key))
-        keep = own & content_stems(" ".join(st.value for st in said)) and whose <= own  # "shellfish"; "sister's birthday"
+        keep = own & content_stems(" ".join(st.value for st in said)) and whose <= own \
+            and not own < content_stems(fact)  # "shellfish"; "sister's birthday"; not "The user's coffee with oat milk" (no "takes")
         kept = call if keep else replace(call, arguments={**call.arguments, "text": fact})
         return replace(kept, answers=not is_question(request))  # L0 then said "I'll remember that your dentist is …" for penicillin
     if call.name == "notes.create" and not _ASKS_NOTE.search(request):
@@ -281,12 +282,18 @@ def read_answer(calls: Sequence[dict]) -> str:
     if len(noted) == 1 and (plan := plan_answer(noted[0])):
         return plan
     if noted:
-        return "\n".join(f"Noted: {c['arguments'].get('body') or c['arguments'].get('title')}." if not c["result"].startswith("Error")
+        return "\n".join(f"Noted: {_to_you(c['arguments'].get('body') or c['arguments'].get('title'))}." if not c["result"].startswith("Error")
                          else c["result"] for c in noted)
     rows = [row for c in calls for row in listed_reminders(c["result"])]
     if not rows:
         return "You have no open reminders."
     return "\n".join([f"Your open reminders ({len(rows)}):"] + [f"- {text} — {when}" for _id, when, text in rows])
+
+
+def _to_you(said: object) -> str:
+    """A note in the person's words said back to them: "Noted: your passport number is …" (it read "Noted: my passport
+    number is …", as if the assistant's)."""
+    return second_person(str(said)).rstrip(".")
 
 
 def _said_back(call: dict) -> str:
@@ -297,7 +304,7 @@ def _said_back(call: dict) -> str:
     if call["result"].startswith("Error"):
         return f"I couldn't do that: {error_line(call['result'])}"
     if call["name"] == "notes.create":
-        return f"Noted: {call['arguments'].get('body') or call['arguments'].get('title')}."
+        return f"Noted: {_to_you(call['arguments'].get('body') or call['arguments'].get('title'))}."
     return re.sub(r"^Reminder \w+ set for ", "Reminder set for ", call["result"].strip().splitlines()[0]).rstrip(".") + "."
 
 

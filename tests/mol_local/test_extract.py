@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mol_local.extract import MemoryChange, apply_statements, past_tense, undo_change
-from mol_local.statements import is_request, key_of, statements
+from mol_local.statements import is_request, key_of, second_person, statements
 
 DATA = Path(__file__).resolve().parents[2] / "memory" / "data"
 
@@ -55,6 +55,10 @@ def test_two_statements_in_one_sentence_and_the_request_check() -> None:
     her = statements("Her birthday is on the 2nd of February", before="My wife's name is Elena")  # mol chat -c: nothing was kept
     assert [s.text for s in her] == ["The user's wife's birthday is on the 2nd of February."]
     assert statements("Her birthday is on the 2nd of February", before="I like cheese") == []
+    coffee = statements("Remember that I take my coffee with oat milk")  # mol chat: kept as "The user's coffee with oat milk"
+    assert [s.text for s in coffee] == ["The user takes the user's coffee with oat milk."]
+    assert second_person(coffee[0].text) == "you take your coffee with oat milk."
+    assert [s.text for s in statements("Remember that I always park on level 2")] == ["The user always parks on level 2."]
 
 
 @pytest.mark.parametrize(("said", "texts"), [

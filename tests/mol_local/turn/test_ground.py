@@ -402,3 +402,13 @@ def test_a_note_cut_short_keeps_the_persons_whole_words() -> None:
     assert grounded(cut, "Add a note: the car's MOT is due in March").arguments["body"] == "the car's MOT is due in March"
     whole = ToolCall("notes.create", {"title": "Gate", "body": "gate code is 4471"}, "raw")
     assert grounded(whole, "Add a note: gate code is 4471") == whole
+
+
+def test_a_note_in_the_persons_words_is_said_back_to_them() -> None:
+    """`mol chat "Note down that my passport number is X1234567"` answered "Noted: my passport number is X1234567."."""
+    from mol_local.turn.ground import read_answer
+
+    mine = {"name": "notes.create", "arguments": {"title": "Passport", "body": "my passport number is X1234567"}, "result": "Saved note 1: Passport"}
+    assert read_answer([mine]) == "Noted: your passport number is X1234567."
+    plain = {**mine, "arguments": {"title": "Boiler", "body": "the boiler was serviced in October"}}
+    assert read_answer([plain]) == "Noted: the boiler was serviced in October."
