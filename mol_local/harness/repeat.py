@@ -18,14 +18,16 @@ _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
 _EVERY = re.compile(
     r"^\s*(?:(?:every|each)\s+(?:single\s+)?(?P<unit>day|morning|evening|night|weekday|week|month|"
     rf"{'|'.join(_WEEKDAYS)})s?|(?P<adverb>daily|nightly|weekly|monthly))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
-_EVERY_IN = re.compile(r"\b(?:every|each)\s+(?:other|second|two|three|four|five|six|\d{1,2})\s+(?:day|week|hour|minute)s?\b|\bfortnightly\b|"
+_EVERY_IN = re.compile(r"\b(?:every|each)\s+(?:other|second|two|three|four|five|six|\d{1,2})\s+(?:day|week|hour|minute|"
+                       rf"{'|'.join(_WEEKDAYS)})s?\b|\bfortnightly\b|"
                        r"\bevery\s+(?:half\s+an\s+)?hour\b|\bhourly\b|"
                        r"\b(?:(?:on\s+)?the\s+(?:\d{1,2}(?:st|nd|rd|th)|first|last)\s+of\s+)?(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|weekday|week|month|"
                        rf"{'|'.join(_WEEKDAYS)})s?\b|\b(?:daily|nightly|weekly|monthly)\b", re.IGNORECASE)
 _ON_PLURAL = re.compile(rf"^\s*(?:on\s+)?(?P<unit>weekday|{'|'.join(_WEEKDAYS)})s\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)  # "on weekdays at 7am"
 _ON_PLURAL_IN = re.compile(rf"\bon\s+(?:weekday|{'|'.join(_WEEKDAYS)})s\b", re.IGNORECASE)
 _COUNTS = {"other": 2, "second": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_EVERY_N = re.compile(r"^\s*(?:(?:every|each)\s+(?P<n>other|second|two|three|four|five|six|\d{1,2})\s+(?P<unit>day|week)s?|"
+_EVERY_N = re.compile(r"^\s*(?:(?:every|each)\s+(?P<n>other|second|two|three|four|five|six|\d{1,2})\s+(?P<unit>day|week|"
+                      rf"{'|'.join(_WEEKDAYS)})s?|"
                       r"(?P<fortnight>fortnightly|every\s+fortnight))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
 _EVERY_HOURS = re.compile(r"^\s*(?:(?:every|each)\s+(?:(?P<n>\d{1,3}|two|three|four|five|six|half\s+an?|an?)\s+)?(?P<unit>hour|minute|min)s?|"
                           r"(?P<hourly>hourly))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
@@ -57,8 +59,12 @@ def split_repeat(due: str) -> tuple[str, str | None]:
         return hours["rest"].removeprefix("starting ").removeprefix("from ").strip() or f"in {minutes} minutes", f"minutes:{minutes}"
     if n_days := _EVERY_N.match(due):  # "every other day at 8pm", "every 2 weeks", "fortnightly"
         said = (n_days["n"] or "").lower()
-        days = 14 if n_days["fortnight"] else (_COUNTS.get(said) or int(said)) * (7 if n_days["unit"].lower() == "week" else 1)
-        return n_days["rest"].removeprefix("on ").strip() or "9:00", f"days:{days}" if days > 1 else "daily"
+        unit = (n_days["unit"] or "").lower()
+        days = 14 if n_days["fortnight"] else (_COUNTS.get(said) or int(said)) * (1 if unit == "day" else 7)
+        rest = n_days["rest"].removeprefix("on ").strip()
+        if unit in _WEEKDAYS:  # "every other Wednesday at 7am": from the next Wednesday, every 14 days
+            return f"{unit.capitalize()} {rest}".strip(), f"days:{days}"
+        return rest or "9:00", f"days:{days}" if days > 1 else "daily"
     if month := _OF_EVERY_MONTH.match(due):
         return f"the {_day_number(month['day'])}th {month['rest'].strip()}".strip(), "monthly"
     m = _EVERY.match(due) or _ON_PLURAL.match(due)

@@ -76,8 +76,22 @@ def copies_a_time(due: str, request: str) -> bool:
     return any(re.sub(r"\s+", "", t.lower()) in said for t in _CLOCK_WORDS.findall(due))
 
 
+_HOUR_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+_SPOKEN = re.compile(r"\b(?P<part>half|quarter)\s+(?P<rel>past|to)\s+(?P<h>\d{1,2}|" + "|".join(_HOUR_WORDS) + r")"
+                     r"(?P<ap>\s*(?:am|pm|a\.m\.|p\.m\.))?(?![\w:])", re.I)
+
+
+def _spoken_clock(m: re.Match[str]) -> str:
+    """ "half past 8" -> "8:30", "quarter to six" -> "5:45" (dateparser read neither: the reminder was refused)."""
+    h = int(m["h"]) if m["h"].isdigit() else _HOUR_WORDS[m["h"].lower()]
+    minutes = 30 if m["part"].lower() == "half" else 15
+    if m["rel"].lower() == "to":
+        h, minutes = (h - 1) % 12 or 12, 60 - minutes
+    return f"{h}:{minutes:02d}{(m['ap'] or '').strip()}"
+
+
 def _normalise(text: str) -> str:
-    out = _OCLOCK.sub(lambda m: f"{m[1]}:00", text.strip())
+    out = _OCLOCK.sub(lambda m: f"{m[1]}:00", _SPOKEN.sub(_spoken_clock, text.strip()))
     evening = bool(_EVENING.search(out))
     if evening:
         out = _EVENING.sub("today", out)
@@ -89,6 +103,8 @@ def _normalise(text: str) -> str:
         return f"at {h}:00"
 
     out = _AT_HOUR.sub(hour, out)
+    if evening:  # "half past 8 tonight": 20:30
+        out = re.sub(r"(?<![\d:])([1-9]|1[01]):(\d{2})(?!\s*(?:am|pm|a\.m\.|p\.m\.)|\d)", lambda m: f"{int(m[1]) + 12}:{m[2]}", out, flags=re.I)
     if evening and not re.search(r"\d", out):
         out += " 20:00"
     return _NEXT_DAY.sub(lambda m: m[1], out)  # dateparser misses "next Monday at 10:00"; with future preference "Monday" is the next one

@@ -31,6 +31,7 @@ NOW = datetime(2026, 12, 4, 18, 30)  # a Friday evening
     ("fortnightly", datetime(2026, 12, 5, 9, 0), "days:14"),  # the next 09:00
     ("on weekdays at 7am", datetime(2026, 12, 7, 7, 0), "weekdays"),  # mol chat: set once, for a Sunday
     ("on Mondays at 9", datetime(2026, 12, 7, 9, 0), "weekly"),
+    ("every other Wednesday at 7am", datetime(2026, 12, 9, 7, 0), "days:14"),  # mol chat: set once
 ])
 def test_the_first_time_and_the_rule(due: str, first: datetime, rule: str) -> None:
     from mol_local.harness.repeat import monthly_phrase, on_day_of_month

@@ -46,6 +46,10 @@ NOW = datetime(2026, 12, 1, 20, 53)  # Tue 1 Dec 2026, 20:53
         ("a week before Valentine's day", None, "Sun 7 Feb 2027, 09:00"),
         ("next week", None, "Mon 7 Dec 2026, 09:00"),  # its first working day, not "a week from now"
         ("tomorrow at 2pm", "an hour and a half", "Wed 2 Dec 2026, 12:30"),
+        ("tomorrow at half past 8", None, "Wed 2 Dec 2026, 08:30"),  # mol chat: "not a time I can read"
+        ("tomorrow at quarter to 6pm", None, "Wed 2 Dec 2026, 17:45"),
+        ("quarter past seven tomorrow", None, "Wed 2 Dec 2026, 07:15"),
+        ("half past 9 tonight", None, "Tue 1 Dec 2026, 21:30"),  # tonight's, not the morning's
     ],
 )
 def test_natural_phrases_resolve_against_now(phrase: str, before: str | None, expected: str) -> None:
