@@ -17,7 +17,7 @@ from mol_local.statements import is_question, is_request, key_of, second_person,
 from mol_local.turn.ground import content_stems
 from mol_local.turn.notes_asked import asks_for_a_note, note_call
 from mol_local.turn.relations import by_relation
-from mol_local.turn.not_known import DENIED, unknown_answer
+from mol_local.turn.not_known import DENIED, loose, unknown_answer
 from mol_local.turn.result import TurnResult
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     facts_from = {r.memory.source_message_id for r in found if r.memory.kind != SAID and r.memory.source_message_id}
     keywords = {w for w in content_stems(text) if len(w) >= KEYWORD_MIN} - _ASKING_WORDS
     found = [r for r in found if r.memory.kind != SAID  # a said message: only when close (or sharing a telling word), once
-             or ((r.score >= SAID_MIN_SIMILARITY or keywords & content_stems(r.memory.text))  # (as its fact, if one was read),
+             or ((r.score >= SAID_MIN_SIMILARITY or loose(keywords) & loose(content_stems(r.memory.text)))  # (as its fact, if one was read),
                  and r.memory.source_message_id not in facts_from and not _was_request(r.memory.text))]  # never a request
     scores = {r.memory.id: r.score for r in found}
     first = [Recalled(row, scores.get(row.id, 0.0)) for row in pinned]
@@ -269,7 +269,7 @@ def personal_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str
     if not (_ASKS_ABOUT_ME.search(text.strip()) and _PERSONAL.search(text) and is_question(text)):
         return None
     asked = {w for w in content_stems(text) if len(w) >= _SHORT}
-    scored = [(len(content_stems(r.memory.text) & asked), -i) for i, r in enumerate(recalled)]
+    scored = [(len(loose(content_stems(r.memory.text)) & loose(asked)), -i) for i, r in enumerate(recalled)]  # "insurer": "insurance"
     if not scored or max(scored)[0] == 0:
         return None
     best = recalled[-max(scored)[1]].memory

@@ -270,6 +270,8 @@ def test_an_answer_about_something_nothing_names_says_it_is_not_known() -> None:
     dog = [Recalled(new_memory("The user's dog is called Biscuit."), 0.5)]
     assert unknown_answer("What is my dog called?", "Your dog is called Rex.", dog, []) is None  # the tail names it
     assert unknown_answer("What's my car?", "Your car is a blue Golf.", tail, ["my car is a blue golf"]) is None  # said here
+    insurance = [Recalled(new_memory("Our car insurance renews on 14 January with Aviva", said_at="2026-11-15T12:00:00"), 0.4)]
+    assert unknown_answer("Who is my insurer?", "Your insurer is Aviva.", insurance, []) is None  # mol chat: "insurer" meets "insurance"
     assert unknown_answer("Do you know my car?", "I don't know.", tail, []) is None  # claims nothing
 
 
@@ -342,6 +344,9 @@ def test_a_question_about_them_answered_without_the_memory_it_names_gets_what_th
     assert told_answer("When is my dentist appointment?", "Your dentist appointment on Thursday at 2pm has been cancelled.", dentist) == \
         "On Sat 5 Dec 2026 you said you have a dentist appointment on Thursday at 2pm."  # mol chat: nothing said it was cancelled
     assert told_answer("When is my dentist appointment?", "Your dentist appointment is on Thursday at 2pm.", dentist) is None
+    insurance = [Recalled(new_memory("Our car insurance renews on 14 January with Aviva", said_at="2026-11-15T12:00:00"), 0.4)]
+    assert told_answer("Who is my insurer?", "I don't know your insurer yet — tell me and I'll remember it.", insurance) == \
+        "I'm not sure that answers it, but on Sun 15 Nov 2026 you said your car insurance renews on 14 January with Aviva."  # mol chat
 
 
 def test_a_person_named_by_a_name_the_memory_gives_a_relation_for_is_that_relation(runtime) -> None:
