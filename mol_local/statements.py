@@ -114,7 +114,10 @@ def _attribute(v: str, g: dict[str, str]) -> list[Statement]:
     whose = re.split(r"'s |’s ", what, maxsplit=1)[0]  # "my dentist's office is …": about the dentist
     if (what not in ATTRIBUTES and whose not in ATTRIBUTES) or v.split(" ", 1)[0].lower() in _PASSING:
         return []  # "my code is broken", "my train is late": a passing state, not a fact about the person
-    return [Statement(f"my:{what}", v, f"The user's {what} {'are' if what.endswith('s') and not what.endswith('ss') else 'is'} {v}.")]
+    key = f"my:{what}"
+    if re.fullmatch(_KIN, what, re.IGNORECASE) and not v[:1].isupper():
+        key = None  # "My son is allergic to nuts" says something of him, not who he is: it had replaced "… is called Leo."
+    return [Statement(key, v, f"The user's {what} {'are' if what.endswith('s') and not what.endswith('ss') else 'is'} {v}.")]
 
 
 _KIN = ("partner|wife|husband|girlfriend|boyfriend|fianc[eé]e?|spouse|son|daughter|kid|child|sister|brother|mother|mum|mom|father|dad|"

@@ -148,13 +148,19 @@ def settled_call(request: str) -> ToolCall | None:
       note: …". The shipped L0 answered held-out "Write down that the office printer PIN is 3308!" with
       "Noted — the office printer PIN is 3308." and saved nothing. To read what was noted about a topic
       ("What did I note about the boiler?"): notes.find of it.
-    None for any other request, and for one that also asks for a reminder (that is the model's to write).
+    - A reminder the request states whole, in one sentence, with a time that reads: in a conversation about Leo,
+      "Remind me about Leo's football practice every Saturday at 9am" got "I don't know your son Leo yet" and
+      nothing was set (`mol chat -c`).
+    None for any other request, and for a note asked beside a reminder (that is the model's to write).
     """
     if asks_to_see_reminders(request):
         return answering_call("reminders.list", {})
     if asks_to_see_notes(request):
         return answering_call("notes.find", {"query": ""})
-    return None if REMIND.search(request) else note_question_call(request) or note_call(request)
+    if REMIND.search(request):
+        stated = reminder_call(request) if len(SENTENCE.split(request.strip())) == 1 else None
+        return replace(stated, answers=True) if stated is not None else None
+    return note_question_call(request) or note_call(request)
 
 
 _SEE_NOTES = re.compile(r"\b(?:list|show|see|view|read|what|which|any|all)\b.{0,25}\bnotes\b(?!\s+(?:about|on|for|with|that|mention|saying))",

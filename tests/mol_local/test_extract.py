@@ -59,6 +59,8 @@ def test_two_statements_in_one_sentence_and_the_request_check() -> None:
     assert [s.text for s in coffee] == ["The user takes the user's coffee with oat milk."]
     assert second_person(coffee[0].text) == "you take your coffee with oat milk."
     assert [s.text for s in statements("Remember that I always park on level 2")] == ["The user always parks on level 2."]
+    son = statements("My son is allergic to nuts")  # mol chat -c: it replaced "The user's son is called Leo."
+    assert [(s.key, s.text) for s in son] == [(None, "The user's son is allergic to nuts.")] and key_of(son[0].text) == (None, "")
 
 
 @pytest.mark.parametrize(("said", "texts"), [

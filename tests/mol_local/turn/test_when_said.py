@@ -89,3 +89,12 @@ def test_a_lead_time_written_as_the_due_is_the_events_time_less_the_lead() -> No
         calls = grounded_calls([create(text="my 3pm meeting", due=written, before="15 minutes")],
                                "Remind me 15 minutes before my 3pm meeting", [], lambda: [])
         assert [c.arguments["due"] for c in calls] == ["3pm" if written.startswith("15") else written]
+
+
+def test_a_reminder_stated_whole_is_set_when_the_model_answers_in_words(scripted_runtime) -> None:
+    """`mol chat -c`, in a conversation about Leo: "Remind me about Leo's football practice every Saturday at 9am" got
+    "I don't know your son Leo yet — tell me and I'll remember it." and nothing was set."""
+    rt, scripted = scripted_runtime(["I don't know your son Leo yet — tell me and I'll remember it."])
+    result = rt.session().run_turn("Remind me about Leo's football practice every Saturday at 9am", slot="L0")
+    assert result.answer.startswith("Reminder set for Sat ") and result.answer.endswith("09:00: Leo's football practice (repeats every Saturday).")
+    assert [r["text"] for r in rt.tool_hub.reminders.list()] == ["Leo's football practice"]
