@@ -255,10 +255,18 @@ _ASKS_ABOUT_ME = re.compile(r"^(?:so\s+|and\s+)?(?:what|which|who|whom|where|whe
 _SHORT = 4  # shorter stems are too common to tie a question to a memory ("go", "day")
 
 
-_GLUE = frozenset("been being will also still did does yes sure there here said sai told tell know remember remind".split())
+_GLUE = frozenset("been being will also still did does yes sure there here said sai told tell know remember remind "
+                  "think believe maybe probably could might wrong but about actually".split())  # a hedge adds nothing
 
 
 def personal_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
+    """`_personal_answer` of the question, or of it with a person it names said as their relation to the person
+    (`relations.by_relation`): "What time is Leo's football practice?" is a question about the person's son."""
+    as_relation = by_relation(text, [r.memory.text for r in recalled if r.memory.kind != SAID])
+    return _personal_answer(text, answer, recalled, as_relation)
+
+
+def _personal_answer(text: str, answer: str, recalled: Sequence[Recalled], as_relation: str | None = None) -> str | None:
     """What the person said, quoted, when a question about them shares a word with a recalled memory and the answer
     uses none of that memory's own words: with "I lent my ladder to my neighbour Priya" in the tail, "Who has my
     ladder?" got "Your ladder is mine." (`mol chat`, a memory added weeks before). An answer that denies knowing is
@@ -266,10 +274,12 @@ def personal_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str
     want to learn?" got "You haven't told me anything about language yet" beside "… learning Portuguese …"). An
     answer that adds to the memory is quoted over too: "When is my dentist appointment?" got "Your dentist appointment
     on Thursday at 2pm has been cancelled." (nothing said it was)."""
-    if not (_ASKS_ABOUT_ME.search(text.strip()) and _PERSONAL.search(text) and is_question(text)):
+    about_me = as_relation or text
+    if not (_ASKS_ABOUT_ME.search(about_me.strip()) and _PERSONAL.search(about_me) and is_question(text)):
         return None
-    asked = {w for w in content_stems(text) if len(w) >= _SHORT}
-    scored = [(len(loose(content_stems(r.memory.text)) & loose(asked)), -i) for i, r in enumerate(recalled)]  # "insurer": "insurance"
+    asked = {w for w in content_stems(f"{text} {as_relation or ''}") if len(w) >= _SHORT}
+    about = {w for w in content_stems(as_relation) if len(w) >= _SHORT} if as_relation else asked  # not "Leo" of "Leo's practice"
+    scored = [(len(loose(content_stems(r.memory.text)) & loose(about)), -i) for i, r in enumerate(recalled)]  # "insurer": "insurance"
     if not scored or max(scored)[0] == 0:
         return None
     best = recalled[-max(scored)[1]].memory

@@ -362,6 +362,11 @@ def test_a_person_named_by_a_name_the_memory_gives_a_relation_for_is_that_relati
     recalled = recall(runtime, "When is Elena's birthday?")
     assert "The user's wife's birthday is on the 2nd of February." in [r.memory.text for r in recalled]
     assert told_answer("When is Elena's birthday?", "Your wife is called Elena.", recalled) == "Your wife's birthday is on the 2nd of February."
+    leo = [Recalled(new_memory("The user's son is called Leo."), 0.6),
+           Recalled(new_memory("The user's son Leo has football practice every Saturday at 10am.", said_at="2026-12-05T14:00:00"), 0.5)]
+    assert told_answer("What time is Leo's football practice?", "You told me the time Leo's football practice.", leo) == \
+        "On Sat 5 Dec 2026 you said your son Leo has football practice every Saturday at 10am."  # mol chat -c: nothing answered
+    assert told_answer("What time is Leo's football practice?", "Leo's football practice is every Saturday at 10am.", leo) is None
 
 
 def test_a_fact_kept_in_the_first_person_is_said_back_in_the_second() -> None:
