@@ -130,14 +130,26 @@ def unconsented_memories(db: Database, *, default_on: bool = False) -> set[str]:
     return out
 
 
+BORROWED = "/list-edit from "  # a list turn's route raw output when it changed another conversation's list
+
+
 def tainted_tasks(db: Database, *, default_on: bool = False) -> set[str]:
-    """Tasks whose view held a memory without consent, and every later task of their conversation."""
+    """Tasks whose view held a memory without consent, or a list borrowed from a conversation without it (a list turn
+    whose route says `BORROWED` + that conversation's id: its answer holds that list's items), and every later task of
+    their conversation. Read at training time, so consent given or revoked later counts."""
     bad = unconsented_memories(db, default_on=default_on)
+    on = _conversation_on(db, default_on)
     first: dict[str, int] = {}
     for task_id, memory_id, conversation_id, seq in db.execute(
         "select u.task_id, u.memory_id, t.conversation_id, t.seq from memory_uses u join tasks t on t.id = u.task_id"
     ):
         if memory_id in bad:
+            first[conversation_id] = min(seq, first.get(conversation_id, seq))
+    for raw, conversation_id, seq in db.execute(
+        "select r.raw_output, t.conversation_id, t.seq from route_decisions r join tasks t on t.id = r.task_id where r.raw_output like ?",
+        [BORROWED + "%"],
+    ):
+        if not on(raw.removeprefix(BORROWED).strip()):
             first[conversation_id] = min(seq, first.get(conversation_id, seq))
     out: set[str] = set()
     for conversation_id, seq in first.items():

@@ -18,6 +18,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from memory.consent import BORROWED
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from mol_local.genui.document import UIDocument, parse_document
 from mol_local.genui.ground import MAX_ITEM_WORDS, NEAR
@@ -153,16 +154,18 @@ def list_edit_turn(session: Session, text: str) -> TurnResult | None:
     else:
         return None
     state, line = done
-    return _list_turn(session, text, replace(doc, state=state), f"The user changed the list '{doc.title}': {line}")
+    source = store.meta(view_id)["conversation_id"]
+    raw = LIST_EDIT if source in (None, session.conversation_id) else f"{BORROWED}{source}"  # consent follows the list (memory.consent)
+    return _list_turn(session, text, replace(doc, state=state), f"The user changed the list '{doc.title}': {line}", raw)
 
 
-def _list_turn(session: Session, text: str, doc: UIDocument, summary: str) -> TurnResult:
+def _list_turn(session: Session, text: str, doc: UIDocument, summary: str, raw: str = LIST_EDIT) -> TurnResult:
     """The committed L3 turn whose answer is `doc`, a new view in this conversation (the earlier one stays as shown)."""
     rt = session.runtime
     store = GenUIStore(rt.db)
     answer = doc.dumps()
     task = TaskRecord(new_id(), session.conversation_id, len(session.tasks), UI_SLOT, status="closed")
-    route = RouteRecord(UI_SLOT, "command", LIST_EDIT, False, 0.0)
+    route = RouteRecord(UI_SLOT, "command", raw, False, 0.0)
     ui_row = store.row(doc, conversation_id=session.conversation_id, task_id=task.id)
     new = [MessageRecord("user", text), MessageRecord("assistant", answer)]
     session.commit_turn(rt, text, task, new, route, list(session.tasks), summary=summary, writes=[store.writer(ui_row)])
@@ -196,7 +199,8 @@ def _lists(store: GenUIStore, conversation_id: str, text: str) -> list[tuple[str
     """The checklists the request may mean, newest first: of the kind it names ("my shopping list") in this
     conversation, else in any (`mol chat` starts a new conversation each time: "Add bananas to my shopping list" the
     next day found no list), else this conversation's; and for a request that says "my list" with none here, the
-    newest anywhere."""
+    newest anywhere. A turn that changes another conversation's list says so in its route (`memory.consent.BORROWED`):
+    its answer holds that list's items, so it is trained on only while that conversation has consent too."""
     def checklists(rows: list[dict]) -> list[tuple[str, UIDocument]]:
         docs = [(row["id"], store.document(row["id"])) for row in rows]
         return [(i, d) for i, d in docs if any(c.get("type") == "Checklist" for c in d.components)]

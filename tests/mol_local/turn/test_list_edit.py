@@ -160,3 +160,22 @@ def test_a_named_list_is_found_in_another_conversation_and_started_when_there_is
     assert scripted.outputs == ["never read"]
     assert (named_kind("my shopping list"), named_kind("the grocery list"), named_kind("my to-do list"), named_kind("the list")) == \
         ("shopping", "shopping", "to-do", None)
+
+
+def test_a_list_borrowed_from_a_conversation_without_consent_never_reaches_training(scripted_runtime) -> None:
+    """Changing another conversation's list writes its items into this one's answer: from a conversation without
+    consent they must not be trained on through one that has it, even when consent comes later (read at training)."""
+    from memory.consent import BORROWED, eligible_trajectories
+
+    rt, _scripted = scripted_runtime(["never read"])
+    private = rt.session()
+    private.run_turn("Add flour to my shopping list")  # a conversation with no consent starts the list
+    shared = rt.session()
+    added = shared.run_turn("Add eggs to my shopping list")  # another conversation changes that list
+    assert [i["label"] for i in added.document["state"]["items"]] == ["Flour", "Eggs"]  # type: ignore[index]
+    assert added.route.raw_output == f"{BORROWED}{private.conversation_id}"  # type: ignore[union-attr]
+    rt.timeline.set_consent(shared.conversation_id, True)
+    trained = lambda: " ".join(m["content"] for t in eligible_trajectories(rt.db) for m in t.messages)  # noqa: E731
+    assert "Flour" not in trained() and "Eggs" not in trained()  # the borrowing task and what follows it are out
+    rt.timeline.set_consent(private.conversation_id, True)
+    assert "Flour" in trained() and "Eggs" in trained()  # both conversations consent now
