@@ -22,6 +22,7 @@ from mol_local.turn.event_before import event_before
 from mol_local.turn.known_dates import with_known_dates
 from mol_local.turn.moved import follow_up_move
 from mol_local.turn.plan_note import plan_note_call
+from mol_local.turn.recall import said_last
 from mol_local.turn.notes_gone import named_note_delete
 from mol_local.turn.rescheduled import named_cancel, named_done, named_move
 from mol_local.turn.tasks import ToolCall
@@ -45,7 +46,7 @@ def first_calls(request: str, hub: ToolHub | None, conversation_id: str, history
     a note deleted by name (`notes_gone`), moved or given its time by a follow-up (`moved.follow_up_move`), or set before the event the person just told
     (`event_before.event_before`)."""
     settled = computed_call(with_known_dates(request, facts), now.date(), now) or plan_note_call(request, now)
-    told = next((m.content for m in history[-1].messages if m.role == "user"), None) if history else None
+    told = said_last(history)
     return [settled] if settled else named_move(request, hub, now) or named_cancel(request, hub) or named_done(request, hub) \
         or named_note_delete(request, hub) or follow_up_move(request, hub, conversation_id, history, now) or event_before(request, told, now, facts)
 
