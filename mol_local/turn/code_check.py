@@ -16,7 +16,9 @@ without the model:
    TypeError, AttributeError, ImportError or recursion error (a ValueError may be its own validation), and
    returns the plain type its annotation promises (`-> bool` returning a Counter is broken);
 5. the examples the answer's own sentence claims are true;
-6. a shell block (```bash, ```sh) parses: `bash -n` reads it and runs nothing.
+6. a shell block (```bash, ```sh) parses: `bash -n` reads it and runs nothing;
+7. each module it imports, and each attribute it reads from one (`os.path.getaccess`), exists
+   (turn/code_names.py), looked up in the sandbox without running the answer.
 
 A failing answer is sampled again (up to `TRIES` drafts, seeded, not streamed, none started after
 `REDRAFT_BUDGET_S`) and the first that passes is the answer. Failing that, the first draft that passes 1–4
@@ -40,6 +42,8 @@ from mol_local.engine.base import Engine, GenerationRequest
 from mol_local.harness.limits import ToolLimits
 from mol_local.harness.sandbox import Sandbox
 from mol_local.turn.code_fix import near_misses, stated_fixes, unshadowed, without_made_up_names
+from mol_local.turn.code_names import DRIVER as NAMES_DRIVER
+from mol_local.turn.code_names import module_uses
 from mol_local.turn.code_tasks import task_tests
 
 TRIES = 4  # the streamed answer and up to three samples: about 3 s each on the embedded default
@@ -253,7 +257,10 @@ def _mol_why(what, exc):
     if type(exc).__name__ == "CpuLimit":
         return f"{what} ran past the time limit"
     return f"{what} raised {type(exc).__name__}: {exc}".rstrip(": ")[:200]
-def _mol_run(src, tests, claims, smoke, kind):
+def _mol_run(src, tests, claims, smoke, kind, uses):
+    why = _mol_names(uses)
+    if why or not (tests or claims or smoke):
+        return why, []
     ns = _types.ModuleType("__answer__").__dict__
     try:
         exec(compile(src, "<answer>", "exec"), ns)
@@ -321,12 +328,13 @@ def check(answer: str, request: str) -> Ran | None:
     tests += [t for t in task_tests(request, name, lambda n: not _arity_error(tree, name, n)) if t not in tests] if name else []
     claims = [t for t in examples(_FENCE.sub(" ", answer)) if name and t.startswith(f"{name}(") and t not in tests]
     smoke = smoke_call(tree, name) if name else None
-    if not tests and not claims and not smoke:
+    uses = module_uses(tree)
+    if not tests and not claims and not smoke and not uses:
         return Ran("")
     with tempfile.TemporaryDirectory(prefix="mol-check-") as tmp:
         box = Sandbox(Path(tmp) / "ws", CHECK_LIMITS)
         try:
-            result = box.execute(f"{_DRIVER}\n_mol_run({code!r}, {tests!r}, {claims!r}, {smoke!r}, {returns(tree, name)!r})")
+            result = box.execute(f"{_DRIVER}{NAMES_DRIVER}\n_mol_run({code!r}, {tests!r}, {claims!r}, {smoke!r}, {returns(tree, name)!r}, {uses!r})")
         finally:
             box.close()
     if result.status == "ok" and result.value is not None:

@@ -335,3 +335,26 @@ def test_a_bare_fence_around_prose_is_not_code() -> None:
 
     assert check("You can:\n\n```\n# Tools\nSort that out for me\n```", "Sort that out for me") is None
     assert first_code_block("```\ndef f(x:\n```") == "def f(x:"  # broken code is still code, and gets its syntax error
+
+
+@pytest.mark.parametrize(("code", "why"), [
+    ("import os\n\ndef largest_files(folder: str) -> int:\n"  # L2, mol chat: "the 10 largest files in a folder"
+     "    return sum(1 for file in sorted(os.listdir(folder)) if os.path.getaccess(file, 'public') == True)",
+     "it uses os.path.getaccess, which Python's os.path does not have"),
+    ("from math import sqroot\nprint(sqroot(4))", "it imports sqroot from math, which math does not have"),
+    ("import math as m\nprint(m.sqroot(2))", "it uses math.sqroot, which Python's math does not have"),
+    ("import os\nprint(os.path.getsize('x'), os.environ.bogus)", ""),  # environ is a mapping: its attributes are not looked up
+    ("import pandas_not_here as pd\nprint(pd.read_csv('x.csv'))", ""),  # not installed here: the person may have it
+    ("import os\n\ndef f(os):\n    return os.bogus", ""),  # a parameter called os is not the module
+    ("import this\nprint(this.nothing)", ""),  # a module that prints on import is never imported to look
+])
+def test_names_taken_from_modules_must_exist_and_nothing_is_run(code: str, why: str) -> None:
+    ran = check(f"```python\n{code}\n```", "Write a Python script that prints the 10 largest files in a folder")
+    assert ran is not None and ran.why == why
+
+
+def test_module_uses_reads_imports_and_the_attributes_read_from_them() -> None:
+    from mol_local.turn.code_names import module_uses
+    assert module_uses("import os.path\nfrom json import loads as l\nos.path.join('a')\nl('1')") == [
+        ("json.loads", ()), ("os", ()), ("os", ("path", "join"))]
+    assert module_uses("def broken(:") == []
