@@ -21,7 +21,9 @@ from mol_local.genui.starters import starter_for
 from mol_local.models import on_embedded
 from mol_local.turn.meals import meal_answer
 from mol_local.turn.email_draft import asks_draft, draft_answer
+from mol_local.turn.jokes import jokes, joke_answer
 from mol_local.turn.result import TurnResult
+from mol_local.turn.shell import shell_answer
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
@@ -38,6 +40,9 @@ _LIVE = re.compile(
     r"(?:who won|what(?:'s|\s+was|\s+is) the score)\b(?=.*\b(?:last night|yesterday|today|tonight|this weekend|the (?:game|match|race))\b)(?P<score>))"
     r"(?!.*\b\d{4}\b)[^?.!]{0,60}[?.!]*$", re.IGNORECASE)
 DRAFT = "/draft"  # … for a short email drafted from the person's words (turn/email_draft.py)
+SHELL = "/shell"  # … for a shell command for an everyday file job (turn/shell.py)
+JOKE = "/joke"  # … for a joke (turn/jokes.py)
+CODE_SLOT = "L2"  # the coding specialist: a shell command's turn is its work
 THANKS = "/thanks"  # … for a thank-you or a goodbye that asks nothing
 EARLIER = "/earlier"  # … for "What did I ask you earlier?"  # … and for a thank-you that asks nothing
 _THANKED = re.compile(r"^(?:(?:ok(?:ay)?|great|perfect|cool|nice|brilliant|awesome|lovely)[,!.]?\s+)*(?:thanks?(?: you)?(?: so much| a lot| very much)?|"
@@ -161,10 +166,10 @@ def abilities_turn(session: Session, text: str) -> TurnResult:
     return command_turn(session, text, abilities_answer(session.runtime), "The user asked what I can do; I listed it with examples.", ABILITIES)
 
 
-def command_turn(session: Session, text: str, reply: str, summary: str, raw: str) -> TurnResult:
-    """One committed turn on the entry slot whose answer the runtime wrote (`raw`: what its route record says)."""
+def command_turn(session: Session, text: str, reply: str, summary: str, raw: str, slot: str | None = None) -> TurnResult:
+    """One committed turn on `slot` (the entry slot if None) whose answer the runtime wrote (`raw`: what its route record says)."""
     rt = session.runtime
-    slot = rt.hcp.entry_slot
+    slot = slot if slot in rt.hcp.slots else rt.hcp.entry_slot
     task = TaskRecord(new_id(), session.conversation_id, len(session.tasks), slot, status="closed")
     route = RouteRecord(slot, "command", raw, False, 0.0)
     new = [MessageRecord("user", text), MessageRecord("assistant", reply)]
@@ -175,7 +180,7 @@ def command_turn(session: Session, text: str, reply: str, summary: str, raw: str
 def said_turn(session: Session, text: str) -> TurnResult | None:
     """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!", "Good night",
     "What did I ask you earlier?", a short email drafted from what it should say, a translation the embedded model
-    cannot do, what to pack for a common trip, meal ideas that fit how they eat), or None."""
+    cannot do, what to pack for a common trip, meal ideas that fit how they eat, a shell command for a file job), or None."""
     if (live := live_answer(session.runtime, text)) is not None:
         return command_turn(session, text, live, "The user asked about something live; I said I cannot see it offline.", LIVE)
     if asks_draft(text) and (draft := draft_answer(text, _names(session.runtime))) is not None:
@@ -188,6 +193,10 @@ def said_turn(session: Session, text: str) -> TurnResult | None:
         return command_turn(session, text, start, "The user asked what a common list holds; I gave the usual items.", THANKS)
     if on_embedded(session.runtime.hcp) and (meal := meal_answer(text, _eats(session.runtime), session.runtime.clock().date())) is not None:
         return command_turn(session, text, meal, "The user asked for meal ideas; I gave three that fit how they eat.", THANKS)
+    if on_embedded(session.runtime.hcp) and (command := shell_answer(text)) is not None:
+        return command_turn(session, text, command, "The user asked for a shell command; I gave it and what it does.", SHELL, CODE_SLOT)
+    if on_embedded(session.runtime.hcp) and (joke := _joke(session, text)) is not None:
+        return command_turn(session, text, joke, "The user asked for a joke; I told one.", JOKE)
     if (chat := small_talk_answer(text)) is not None:
         return command_turn(session, text, chat, "The user made small talk or asked for a plan without its items; I replied.", THANKS)
     if (earlier := asked_before_answer(session, text)) is not None:
@@ -230,6 +239,14 @@ def starter_answer(rt: Runtime, text: str) -> str | None:
     items = "\n".join(f"- {item}" for item in start.items)
     return (f"A usual start for {start.name}:\n{items}\n\nSay \"Make a checklist for {m['what']}\" and I'll put them in a list you "
             "can tick, add to and cut.")
+
+
+def _joke(session: Session, text: str) -> str | None:
+    """A joke not yet told in this conversation; "another one" asks for one only right after a joke."""
+    known = {j.text for j in jokes()}
+    answers = [m.content for t in session.tasks for m in t.messages if m.role == "assistant"]
+    told = frozenset(a for a in answers if a in known) | frozenset(a.split(": ", 1)[-1] for a in answers if a.startswith("I don't have one"))
+    return joke_answer(text, told, after_joke=bool(answers) and (answers[-1] in known or answers[-1].split(": ", 1)[-1] in known))
 
 
 def _eats(rt: Runtime) -> list[str]:

@@ -181,3 +181,36 @@ def test_meal_ideas_keep_to_the_diet_and_allergies_the_person_told(scripted_runt
     assert len(every_day) > 1 and all("Mushroom risotto" not in a for a in every_day if a)  # it rotates; risotto has cheese
     assert meal_answer("Suggest a restaurant for dinner", [], date(2026, 12, 5)) is None
     assert meal_answer("Any lunch ideas?", [], date(2026, 12, 5)).startswith("Some ideas for lunch:")  # type: ignore[union-attr]
+
+
+def test_a_shell_command_for_a_file_job_is_the_coders_turn_and_is_kept(scripted_runtime) -> None:
+    """`mol chat "Write a shell command to count the lines in all .py files"`: L2 wrote a Python function reading an
+    undefined `files` and was told it did not work; the command is now the answer, on the coding slot."""
+    from mol_local.turn.about import SHELL
+
+    rt, scripted = scripted_runtime(["never read"])
+    result = rt.session().run_turn("Write a shell command to count the lines in all .py files")
+    assert scripted.outputs == ["never read"] and result.route is not None and result.route.raw_output == SHELL
+    assert result.slot == "L2" and result.answer.startswith("```bash\nfind . -type f -name '*.py' -exec cat {} + | wc -l\n```")
+    kept = rt.timeline.load_tasks(result.conversation_id)[-1]
+    assert kept.slot == "L2" and [m.content for m in kept.messages][-1] == result.answer
+    other = rt.session().run_turn("Write a Python function that counts the lines in a file", slot="L2")
+    assert other.route is not None and other.route.raw_output != SHELL  # Python asked: the coder writes it
+
+
+def test_a_joke_is_told_and_another_one_is_a_different_joke(scripted_runtime) -> None:
+    """`mol chat -c` after "I moved to Leeds": "Tell me a joke" got "What do you mean, I live in Leeds?"."""
+    from mol_local.turn.about import JOKE
+    from mol_local.turn.jokes import jokes
+
+    rt, scripted = scripted_runtime(["never read"])
+    session = rt.session()
+    first = session.run_turn("Tell me a joke")
+    assert first.route is not None and first.route.raw_output == JOKE and first.answer in {j.text for j in jokes()}
+    second = session.run_turn("another one")
+    assert second.answer in {j.text for j in jokes()} and second.answer != first.answer
+    cats = session.run_turn("Tell me a joke about cats")
+    assert "cat" in cats.answer.lower() and scripted.outputs == ["never read"]
+    odd = session.run_turn("Can you tell me a joke about volcanoes?")
+    assert odd.answer.startswith("I don't have one about volcanoes — here's another: ")
+    assert rt.session().run_turn("another one", slot="L0").route.raw_output != JOKE  # type: ignore[union-attr]  (no joke before it)
