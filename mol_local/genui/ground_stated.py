@@ -266,10 +266,12 @@ def ground_fields(doc: UIDocument, request: str) -> list[str]:
     named = stated.fields(request) if form is not None else []
     if form is None or not named:
         return []
+    fixes = _drop_unasked_fields(doc, request, named)
+    form = _only(doc, "Form") or form
     kids = [c for c in doc.components if c["id"] in form.get("children", [])]
     missing = [n for n in named if not any(n.lower() in str(k.get("label", "")).lower() for k in kids)]
     if not missing:
-        return []
+        return fixes
     taken = {c["id"] for c in doc.components} | set(doc.state)
     components, state = [dict(c) for c in doc.components], dict(doc.state)
     holder = next(c for c in components if c["id"] == form["id"])
@@ -282,8 +284,24 @@ def ground_fields(doc: UIDocument, request: str) -> list[str]:
         holder["children"] = list(holder.get("children", [])) + [cid]
         added.append(_cap(name))
     if not _replace(doc, components, state):
+        return fixes
+    return fixes + ["added the named field" + ("s " if len(added) > 1 else " ") + ", ".join(map(repr, added))]
+
+
+def _drop_unasked_fields(doc: UIDocument, request: str, named: list[str]) -> list[str]:
+    """A text field nothing in the request speaks of is dropped when the request names the form's fields: "a sign-up
+    form for a book club with name, email and favourite genre" came back with a "Favicon" field as well (`mol chat`)."""
+    said = {w[:4] for w in re.findall(r"[a-z]{3,}", request.lower())}
+    targets = {str(a.get("target")) for a in doc.actions.values() if isinstance(a, dict)}
+    unasked = {c["id"] for c in doc.components if c.get("type") == "Input" and c["id"] not in targets
+               and not {w[:4] for w in re.findall(r"[a-z]{3,}", str(c.get("label", "")).lower())} & said}
+    left = [c for c in doc.components if c.get("type") == "Input" and c["id"] not in unasked]
+    labels = [str(c.get("label") or c["id"]) for c in doc.components if c["id"] in unasked]
+    binds = {c.get("bind") for c in doc.components if c["id"] in unasked}
+    if not unasked or not left or not _drop(doc, unasked):
         return []
-    return ["added the named field" + ("s " if len(added) > 1 else " ") + ", ".join(map(repr, added))]
+    doc.state = {k: v for k, v in doc.state.items() if k not in binds or any(c.get("bind") == k for c in doc.components)}
+    return [f"dropped the field{'s' if len(unasked) > 1 else ''} nobody asked for: {', '.join(map(repr, labels))}"]
 
 
 def _one_bar(doc: UIDocument) -> list[str]:

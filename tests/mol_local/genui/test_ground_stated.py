@@ -360,3 +360,18 @@ def test_an_empty_box_beside_a_view_is_dropped() -> None:
     alone = _doc([{"id": "box", "type": "Card", "label": "Items", "children": []}], {})
     ground(alone, "a card")
     assert [c["id"] for c in alone.components] == ["box"]
+
+
+def test_a_text_field_nothing_in_the_request_speaks_of_is_dropped() -> None:
+    """`mol chat "Make a sign-up form for a book club with name, email and favourite genre"`: a "Favicon" field too."""
+    doc = _doc([{"id": "form", "type": "Form", "label": "Book club sign-up", "children": ["name", "email", "genre"], "action": "save"},
+                {"id": "name", "type": "Input", "label": "Name", "bind": "name"},
+                {"id": "email", "type": "Input", "label": "Email", "bind": "email"},
+                {"id": "favicon", "type": "Input", "label": "Favicon", "bind": "favicon"},
+                {"id": "genre", "type": "Input", "label": "Favourite genre", "bind": "genre"}],
+               {"name": "", "email": "", "favicon": "", "genre": ""},
+               {"save": {"kind": "submit", "target": "form", "payload": {}, "visibility": "noai"}})
+    fixes = ground(doc, "Make a sign-up form for a book club with name, email and favourite genre")
+    assert [c["id"] for c in doc.components] == ["form", "name", "email", "genre"] and "favicon" not in doc.state
+    assert fixes == ["dropped the field nobody asked for: 'Favicon'"]
+    parse_document(doc.to_json())
