@@ -61,7 +61,16 @@ def grounded_calls(parsed: list[ToolCall], request: str, made: Sequence[dict], o
     out = with_every_time(with_each_event(with_stated_reminder(calls, request, now), request, made), request, made)
     unasked = [c for c in out if c.refused and c.refused.endswith("answer the request in words")]
     out = [c for c in out if c not in unasked] if 0 < len(unasked) < len(out) else out  # beside what was asked: dropped
-    return _set_once([d for c in out for d in _each_day(_repeating(c, request), request)], made, now or datetime.now())
+    return _set_once([d for c in out for d in _each_day(_repeating(_bare_task(c), request), request)], made, now or datetime.now())
+
+
+def _bare_task(call: ToolCall) -> ToolCall:
+    """A reminder's task without the "to" of "remind me to …": L0 set "to stretch" for "Remind me every weekday at
+    7:30 to stretch", and the list read "to stretch (repeats every weekday)" (mol chat)."""
+    text = call.arguments.get("text") if call.name == "reminders.create" and not call.refused else None
+    if not isinstance(text, str) or not (m := re.match(r"\s*to\s+(?!do\b|the\b|my\b|a\b)(?=[a-z])", text, re.IGNORECASE)):
+        return call
+    return replace(call, arguments={**call.arguments, "text": text[m.end():]})
 
 
 def _each_day(call: ToolCall, request: str) -> list[ToolCall]:

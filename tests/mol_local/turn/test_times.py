@@ -201,3 +201,18 @@ def test_a_repeat_written_into_the_text_is_the_dues_alone() -> None:
     (kept,) = grounded_calls([create(text="water the plants", due="every Sunday at 10am")], "Remind me to water the plants every Sunday at 10am",
                              [], lambda: [], datetime(2026, 12, 5, 12))
     assert kept.arguments == {"text": "water the plants", "due": "every Sunday at 10am"}
+
+
+def test_a_reminders_task_loses_the_to_of_remind_me_to() -> None:
+    """`mol chat "Remind me every weekday at 7:30 to stretch"`: the list read "to stretch (repeats every weekday)"."""
+    from datetime import datetime
+
+    from mol_local.turn.times import grounded_calls
+
+    now = datetime(2026, 12, 5, 16, 0)
+    calls = grounded_calls([create(text="to stretch", due="every weekday at 7:30")], "Remind me every weekday at 7:30 to stretch",
+                           [], lambda: [], now)
+    assert [c.arguments["text"] for c in calls] == ["stretch"]
+    kept = grounded_calls([create(text="to do list review", due="tomorrow at 9")], "Remind me tomorrow at 9 about the to do list review",
+                          [], lambda: [], now)
+    assert kept[0].arguments["text"] == "to do list review"
