@@ -37,7 +37,7 @@ _HOLIDAYS = {  # fixed-date days only (Easter moves: left to the model)
 }
 MONTH_PATTERN = "|".join(sorted(_MONTHS, key=len, reverse=True))  # longest first: "march" before "mar"
 _HOLIDAY = "|".join(re.escape(h) for h in sorted(_HOLIDAYS, key=len, reverse=True))
-_DATE = (rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m1>{MONTH_PATTERN})\.?|(?P<m2>{MONTH_PATTERN})\.?\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)"
+_DATE = (rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m1>{MONTH_PATTERN})\.?|(?P<m2>{MONTH_PATTERN})\.?\s+(?P<d2>\d{{1,2}})(?!\d)(?:st|nd|rd|th)?)"
          rf"(?:,?\s+(?P<y>\d{{4}}))?|(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})|(?P<hol>{_HOLIDAY})(?:\s+(?P<hy>\d{{4}})|\s+(?P<hn>this|next)\s+year)?|(?P<rel>today|tomorrow|yesterday)|(?:the\s+)?(?P<dom>\d{{1,2}})(?:st|nd|rd|th)")
 
 _LEAD = re.compile(r"^(?:(?:hey|hi|ok|okay|so|quick question)[,:!]?\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:tell me\s+)?", re.I)
@@ -95,6 +95,33 @@ def _read(m: re.Match[str], key: str, today: date) -> tuple[date, bool] | None:
         return (found if found >= today else date(today.year + 1, month, day)), False
     except ValueError:
         return None  # 30 February: the model's turn, which can say so
+
+
+_DATED = re.compile(_DATE.replace("?P<", "?P<a_"), re.IGNORECASE)
+_MONTH_ONLY = re.compile(rf"\b(?:in|by|during|next|this|until|till|before)\s+(?P<m>{MONTH_PATTERN})\b(?:\s+(?P<y>\d{{4}}))?", re.IGNORECASE)
+
+
+def named_date(text: str, now: datetime) -> tuple[date, int] | None:
+    """(the date a sentence names, where in it): a day ("on the 18th of December", "14 January 2027"; a holiday only when
+    no day is written: "closes for Christmas on the 18th") or, failing one, a month alone, taken as its first day
+    ("expires in March 2027", "next June"); a month without a year is its next coming one."""
+    today = now.date()
+    found = sorted((m for m in _DATED.finditer(text) if not m["a_rel"]), key=lambda m: bool(m["a_hol"]))
+    for m in found:
+        if (read := _read(m, "a", today)) is not None:
+            return read[0], m.start()
+    if (m := _MONTH_ONLY.search(text)) is None:
+        return None
+    month = _MONTHS[m["m"].lower()]
+    year = int(m["y"]) if m["y"] else today.year + (month <= today.month)
+    return date(year, month, 1), m.start()
+
+
+def months_before(day: date, months: int) -> date:
+    """`day` moved back `months` calendar months (the 31st falls to the month's last day)."""
+    total = day.year * 12 + day.month - 1 - months
+    year, month = divmod(total, 12)
+    return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
 
 
 def _next_day_of_month(day: int, today: date) -> date | None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, time, timedelta
 
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import parse_offset, parse_when
+from mol_local.turn.dates import months_before, named_date
 from mol_local.turn.ground import content_stems
 from mol_local.turn.relations import by_relation
 from mol_local.turn.tasks import ToolCall, answering_call
@@ -33,12 +34,17 @@ _EVENT = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:my|our|the)\s+(?P<what>[\w
 _HAVE = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:i|we)\s*(?:have|'ve got|’ve got|have got|got)\s+(?:an?|my|our|the)\s+(?P<what>[\w' -]{2,60}?)\s+"
                    r"(?P<when>(?:on|at|this|next|tomorrow|today|tonight)\b.{0,60}?)[\s.!]*$", re.IGNORECASE)  # "I have a dentist appointment on Thursday at 2pm"
 _COUNT = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3"}
+_ASK_TASK = re.compile(
+    r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+to\s+(?P<task>[\w' -]{3,60}?)\s+"
+    r"(?P<n>an?|one|two|three|four|six|\d{1,2})\s+(?P<unit>days?|weeks?|months?)\s+before\s+(?P<ref>[\w' -]{2,60}?)"
+    r"(?:,?\s*(?:please|thanks))?[\s.!?]*$", re.IGNORECASE)
 
 
 def before_my_event(request: str) -> bool:
     """"Remind me the day before my doctor's appointment": the turn recalls memories for it, though a reminder's tail
     otherwise gets none (`recall.acts_on_its_own_words`), and records them as used, as for any recall."""
-    return _ASK_MY.match(" ".join(request.split())) is not None
+    said = " ".join(request.split())
+    return _ASK_MY.match(said) is not None or _ASK_TASK.match(said) is not None
 
 
 def told_event(message: str) -> re.Match[str] | None:
@@ -66,12 +72,32 @@ def _told_in(asked: re.Match[str], facts: Sequence[str]) -> dict[str, str] | Non
     return None
 
 
+def _task_before(asked: re.Match[str], facts: Sequence[str], now: datetime) -> list[ToolCall]:
+    """"Remind me to renew my passport a month before it expires", with "My passport expires in March 2027" recalled: the
+    task, due that long before the date the fact names (a month alone is its first day), at 9:00. `mol chat` had set
+    "renew my passport a month", due "the month before" (refused)."""
+    task = asked["task"].strip()
+    thing = re.sub(r"^\w+\s+", "", task)  # "renew my passport" -> "my passport": what "it" stands for
+    ref = re.sub(r"\b(?:it|they|that|this)\b", thing, asked["ref"], flags=re.IGNORECASE)
+    wanted = content_stems(ref)
+    for fact in facts:
+        if not wanted or (dated := named_date(fact, now)) is None or not wanted <= content_stems(fact[:dated[1]]):
+            continue  # the date must be what the words before it are about: "renew it before the wedding" dates no wedding
+        n, unit = int(_COUNT.get(asked["n"].lower(), asked["n"])), asked["unit"].lower().rstrip("s")
+        due = months_before(dated[0], n) if unit == "month" else dated[0] - timedelta(days=n * (7 if unit == "week" else 1))
+        at = datetime.combine(due, time(9, 0))
+        return [answering_call("reminders.create", {"text": task, "due": at.isoformat(timespec="minutes")})] if at > now else []
+    return []
+
+
 def event_before(request: str, previous: str | None, now: datetime, facts: Sequence[str] = ()) -> list[ToolCall]:
     """reminders.create of the event `previous` (the person's last message) states, `before` the offset the request
     asks for; [] unless the request is only that and the previous message names an event at a time still to come.
     "Remind me the day before my doctor's appointment" finds the event in the recalled `facts` ("The user's doctor's
     appointment is 14 January at 10:30."): `mol chat` had set "today", due "the day before my doctor's appointment"."""
     said = " ".join(request.split())
+    if (task := _ASK_TASK.match(said)) is not None:
+        return _task_before(task, facts, now)
     asked = _ASK.match(said)
     told = told_event(previous or "") if asked else None
     if asked is None and (asked := _ASK_MY.match(said)):

@@ -61,3 +61,35 @@ def test_an_event_remembered_from_another_conversation_is_found_in_the_recalled_
     wife = ["The user's wife is called Elena.", "The user's wife's birthday is on the 2nd of February."]  # stored as the wife's
     (elena,) = event_before("Remind me a week before Elena's birthday", None, NOW, wife)
     assert elena.arguments == {"text": "Elena's birthday", "due": "2027-02-02T09:00", "before": "1 week"}
+
+
+@pytest.mark.parametrize(("request_text", "arguments"), [
+    ("Remind me to renew my passport a month before it expires", {"text": "renew my passport", "due": "2027-02-01T09:00"}),
+    ("Remind me to buy teacher gifts a week before the school closes", {"text": "buy teacher gifts", "due": "2026-12-11T09:00"}),
+    ("please remind me to book the cattery 2 days before my flight", {"text": "book the cattery", "due": "2027-01-12T09:00"}),
+])
+def test_a_task_some_time_before_a_dated_thing_the_person_said_is_set_then(request_text: str, arguments: dict) -> None:
+    """`mol chat "Remind me to renew my passport a month before it expires"` (said on 5 Nov: "My passport expires in March
+    2027, I need to renew it before the wedding") set "renew my passport a month", due "the month before" (refused)."""
+    said = ["My passport expires in March 2027, I need to renew it before the wedding",
+            "The kids' school closes for Christmas on the 18th of December", "My flight to Lisbon is on 14 January"]
+    (call,) = event_before(request_text, None, NOW, said)
+    assert call.arguments == arguments
+
+
+def test_a_date_said_about_something_else_is_not_the_things_date() -> None:
+    said = ["My passport expires in March 2027, I need to renew it before the wedding"]
+    assert event_before("Remind me to buy a gift a week before the wedding", None, NOW, said) == []  # March is the passport's
+    assert event_before("Remind me to renew my passport a month before it expires", None, NOW, []) == []
+
+
+def test_a_named_date_is_a_day_or_a_months_first_day_and_months_count_back_on_the_calendar() -> None:
+    from datetime import date
+
+    from mol_local.turn.dates import months_before, named_date
+
+    assert named_date("My passport expires in March 2027", NOW) == (date(2027, 3, 1), 20)  # not 20 March: "2027" is a year
+    assert named_date("The school closes for Christmas on the 18th of December", NOW)[0] == date(2026, 12, 18)  # type: ignore[index]
+    assert named_date("Jo is getting married next June", NOW)[0] == date(2027, 6, 1)  # type: ignore[index]
+    assert named_date("I like cheese", NOW) is None
+    assert months_before(date(2027, 3, 31), 1) == date(2027, 2, 28) and months_before(date(2027, 1, 15), 2) == date(2026, 11, 15)
