@@ -259,6 +259,9 @@ _GLUE = frozenset("been being will also still did does yes sure there here said 
                   "think believe maybe probably could might wrong but about actually".split())  # a hedge adds nothing
 
 
+_SAID_SHARED = 3  # content words a question without "my"/"I" shares with a thing the person said, to be about it
+
+
 def personal_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
     """`_personal_answer` of the question, or of it with a person it names said as their relation to the person
     (`relations.by_relation`): "What time is Leo's football practice?" is a question about the person's son."""
@@ -275,7 +278,8 @@ def _personal_answer(text: str, answer: str, recalled: Sequence[Recalled], as_re
     answer that adds to the memory is quoted over too: "When is my dentist appointment?" got "Your dentist appointment
     on Thursday at 2pm has been cancelled." (nothing said it was)."""
     about_me = as_relation or text
-    if not (_ASKS_ABOUT_ME.search(about_me.strip()) and _PERSONAL.search(about_me) and is_question(text)):
+    personal = bool(_ASKS_ABOUT_ME.search(about_me.strip()) and _PERSONAL.search(about_me))
+    if not is_question(text):
         return None
     asked = {w for w in content_stems(f"{text} {as_relation or ''}") if len(w) >= _SHORT}
     about = {w for w in content_stems(as_relation) if len(w) >= _SHORT} if as_relation else asked  # not "Leo" of "Leo's practice"
@@ -283,11 +287,14 @@ def _personal_answer(text: str, answer: str, recalled: Sequence[Recalled], as_re
     if not scored or max(scored)[0] == 0:
         return None
     best = recalled[-max(scored)[1]].memory
+    if not personal and (best.kind != SAID or max(scored)[0] < _SAID_SHARED):
+        return None  # "How much will the boiler valve cost?" is about what they said only when it shares that many words
     added = content_stems(answer) - asked - content_stems(best.text) - _GLUE
     if (content_stems(answer) - asked) & (content_stems(best.text) - asked) and not added:
         return None  # the answer says what the memory says, and nothing more
     day = datetime.fromisoformat((best.said_at or best.created_at)[:19]).strftime("%a %-d %b %Y")
     what = second_person(said_words(best.text) if best.kind == SAID else best.text).rstrip(".")
+    what = re.sub(r"^(?:The|A|An|Our|It|There|This|That)\b", lambda w: w[0].lower(), what)  # "you said the plumber …"
     told = f"on {day} you said {what}."
     return f"I'm not sure that answers it, but {told}" if DENIED.search(answer) else told[:1].upper() + told[1:]
 

@@ -375,3 +375,20 @@ def test_a_fact_kept_in_the_first_person_is_said_back_in_the_second() -> None:
     assert second_person("Our car insurance renews on 14 January with Aviva") == "your car insurance renews on 14 January with Aviva"
     assert second_person("I am vegan and my sister is too") == "you are vegan and your sister is too"
     assert second_person("The user's dentist is Dr Patel.") == "your dentist is Dr Patel."
+
+
+def test_a_question_about_a_thing_they_said_gets_what_they_said_when_the_answer_adds_to_it() -> None:
+    """`mol chat "How much will the boiler valve cost?"` (said on 10 Nov: the plumber … about 180 pounds): "Your estimate is
+    off: the boiler valve costs about 180 pounds." A question without "my" is about what they said only when it shares
+    three words with it, and only a thing they said (not a stored fact) is quoted for it."""
+    from memory.store import SAID
+    from mol_local.turn.recall import told_answer
+
+    plumber = [Recalled(new_memory("The plumber said he can come back on the 14th to replace the boiler valve, it'll cost about 180 pounds",
+                                   kind=SAID, said_at="2026-11-10T10:00:00"), 0.6)]
+    assert told_answer("How much will the boiler valve cost?", "Your estimate is off: the boiler valve costs about 180 pounds.", plumber) == \
+        "On Tue 10 Nov 2026 you said the plumber said he can come back on the 14th to replace the boiler valve, it'll cost about 180 pounds."
+    assert told_answer("How much will the boiler valve cost?", "The boiler valve will cost about 180 pounds.", plumber) is None
+    assert told_answer("How much does a boiler cost?", "Between 1500 and 3000 pounds.", plumber) is None  # two words: not about it
+    fact = [Recalled(new_memory("The boiler valve will cost about 180 pounds"), 0.6)]
+    assert told_answer("How much will the boiler valve cost?", "Your estimate is off: about 180 pounds.", fact) is None
