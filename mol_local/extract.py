@@ -184,7 +184,7 @@ def apply_statements(
     changes: list[MemoryChange] = []
     for st in found:
         near = [r.memory for r in bank.search(st.text or f"The user {st.value}", NEAREST, said=False)]
-        same_key = [m for m in near if st.key and key_of(m.text)[0] == st.key]
+        same_key = [m for m in near if st.key and (key_of(m.text)[0] or "").lower() == st.key.lower()]
         sources = bank.write_sources(conversation_id, recalled)
         if st.op == "delete":
             for m in same_key:

@@ -75,7 +75,7 @@ def _clean(value: str) -> str:
 
 
 def _norm_noun(noun: str) -> str:
-    noun = re.sub(r"\s+", " ", noun.lower().strip())
+    noun = " ".join(w if len(w) > 1 and w.isupper() else w.lower() for w in noun.split())  # "my car's MOT" keeps its MOT
     return {"favorite": "favourite", "fave": "favourite", "mom": "mum", "neighbor": "neighbour"}.get(noun, noun).replace("favorite ", "favourite ").replace("fave ", "favourite ")
 
 

@@ -23,6 +23,8 @@ MAX_WORDS = 14
 _FIRST_PERSON = re.compile(r"^(?:i|i've|i'm|my|we|we've|our)\b", re.IGNORECASE)
 _BACK = {"i": "you", "i've": "you've", "i'm": "you're", "my": "your", "me": "you", "we": "you", "we've": "you've", "our": "your",
          "mine": "yours", "myself": "yourself"}
+_REMEMBER_THAT = re.compile(r"^(?:(?:please|and|also)\s+)*(?:remember|don't forget|do not forget|keep in mind)(?:\s+that)?[,:]?\s+(?=(?:i|i'm|i've|my|our|we)\b)",
+                            re.IGNORECASE)
 _PLAIN = re.compile(r"^(?:thanks for (?:letting me know|telling me)|noted|got it|good to know|ok(?:ay)?, noted)\b", re.IGNORECASE)
 _ASKS = re.compile(r"\b(?:can you|could you|would you|please|help|remind|note|remember|write|make|tell me|what|how|why|when|where)\b", re.I)
 
@@ -41,7 +43,7 @@ def acked_answer(text: str, answer: str, read_only: bool = False, before: str = 
     reminders for the plan: - Reminders.create(text, …)"; so is one the model acknowledged with other words, and one
     telling an event at a time, with how to get a reminder for it ("I have a dentist appointment on Thursday at 2pm"
     got "… has been approved")."""
-    said = " ".join(text.split())
+    said = _REMEMBER_THAT.sub("", " ".join(text.split()))  # "Remember that my car's MOT is …" states it as plainly
     if len(said.split()) > MAX_WORDS or is_question(said) or is_request(said) or _ASKS.search(said):
         return None
     facts = [st for st in statements(said, before) if st.op == "add" and st.value]  # `before`: "Her birthday …" after "My wife's …"

@@ -218,3 +218,15 @@ def test_a_memory_read_from_a_turn_is_dated_by_the_turn_not_by_when_it_was_store
     result = runtime.session().run_turn("My dentist is Dr Patel and her office is on Elm Street")
     rows = runtime.memory.store.by_ids(result.memories_written)
     assert len(rows) == 2 and {r.said_at[:16] for r in rows.values()} == {"2026-11-12T18:30"}
+
+
+def test_an_acronym_the_person_wrote_keeps_its_capitals_and_still_updates_a_lower_case_one(bank) -> None:
+    """`mol chat "Remember that my car's MOT is due on the 3rd of March"` kept "The user's car's mot is due …"."""
+    from mol_local.extract import apply_statements
+    from mol_local.statements import statements
+
+    (st,) = statements("my car's MOT is due on the 3rd of March")
+    assert st.text == "The user's car's MOT is due on the 3rd of March."
+    apply_statements(bank, statements("my car's mot is due on the 1st of March"), conversation_id=None, message_id=None)
+    changes = apply_statements(bank, [st], conversation_id=None, message_id=None)
+    assert [c.op for c in changes] == ["update"]

@@ -62,3 +62,18 @@ def test_only_a_turn_that_wrote_nothing_gets_the_statements_reply() -> None:
     assert statement_reply(said, "I didn't do that", refused) == "Noted — you parked the car on level 3, spot 42."
     written = [{"name": "notes.create", "result": "Saved note ab12: Car"}]
     assert statement_reply(said, "Saved a note.", written) is None  # something was written: its answer stands
+
+
+def test_remember_that_a_fact_is_the_fact_said_back_when_the_model_wrote_nothing() -> None:
+    """`mol chat "Remember that my car's MOT is due on the 3rd of March"`: routed L1, which listed the reminders, tried to tick
+    one off (refused) and answered "I didn't do that: … nothing was ticked off"."""
+    from mol_local.turn.told_ack import statement_reply
+
+    said = "Remember that my car's MOT is due on the 3rd of March"
+    refused = [{"name": "reminders.list", "result": "9345 · Mon 7 Dec 2026, 09:30 · a meeting with Sam"},
+               {"name": "reminders.complete", "result": "Error: not run: the request does not say a reminder is done"}]
+    assert statement_reply(said, "I didn't do that: nothing was ticked off.", refused) == \
+        "Got it — your car's MOT is due on the 3rd of March."
+    remembered = [{"name": "memory.remember", "result": "Remembered 12ab: The user's car's MOT is due on the 3rd of March."}]
+    assert statement_reply(said, "I'll remember that.", remembered) is None  # written: its answer stands
+    assert acked_answer("Remember to buy milk", "x", read_only=True) is None  # a reminder asked, not a fact told
