@@ -26,7 +26,7 @@ _THING_CARDS = ("birthday", "christmas", "greeting", "greetings", "thank-you", "
                 "business", "sim", "post", "report", "bank", "id", "loyalty", "membership", "sd", "memory", "get well", "wedding")
 _KIND_WORDS: dict[str, str] = {
     "Checklist": r"check-?lists?|to-?do lists?|packing lists?|shopping lists?|habit trackers?",
-    "Table": r"tables?",
+    "Table": r"tables?|(?:chore|cleaning|housework) (?:charts?|rotas?|schedules?)|rotas?",
     "Form": r"forms?",
     "Select": r"polls?|drop-?downs?|pickers?",
     "Toggle": r"toggles?|on/off switch(?:es)?|switch(?:es)?",

@@ -26,6 +26,7 @@ from mol_local.genui.document import UIDocument, parse_document
 from mol_local.genui.errors import InvalidDocument
 from mol_local.genui.ground import ground
 from mol_local.genui.repair import repair as repair_document
+from mol_local.genui.rota import rota_document
 
 MAX_KEYS = 5  # state entries, actions, payload fields per document under the grammar
 GAP = 3  # free components allowed between two kinds the request named
@@ -211,6 +212,10 @@ def compose(
             out.fixes += ground(doc, request, starters=starters)
             out.document, out.text = doc, doc.dumps()
             return out
+    if (made := rota_document(request)) is not None:  # the view the request states in full needs no valid draft
+        out.document, out.fixes = made[0], out.fixes + [made[1]]
+        out.text = made[0].dumps()
+        return out
     out.text = fallback_text(out.problems)
     return out
 

@@ -26,3 +26,14 @@ def test_grammar_constrains_and_a_cut_off_document_falls_back_to_text(engine):
     assert out.text.startswith("I could not build this view") and "did not fit in 10 tokens" in out.text
     with pytest.raises(json.JSONDecodeError):
         json.loads(out.text)
+
+
+@pytest.mark.slow
+def test_a_chore_chart_the_request_states_in_full_is_drawn_even_when_no_draft_validates(engine):
+    """`mol chat "Make a weekly chore chart for Tom and Mia: dishes, laundry, hoovering"`: "I could not build this view;
+    what failed: Toggle 'rows' needs flag state but 'rows' holds list"."""
+    asked = "Make a weekly chore chart for Tom and Mia: dishes, laundry, hoovering"
+    msgs = [{"role": "system", "content": "You build views."}, {"role": "user", "content": ui_prompt(asked)}]
+    out = compose(engine, msgs, seq="L3", grammar=True, max_tokens=10, request=asked)  # cut off: no draft parses
+    assert out.document is not None and out.document.title == "Weekly chore chart"
+    assert out.document.components[0]["columns"] == ["Day", "Tom", "Mia"] and json.loads(out.text)["state"]["rows"][0][0] == "Mon"
