@@ -17,7 +17,8 @@ without the model:
    returns the plain type its annotation promises (`-> bool` returning a Counter is broken);
 5. the examples the answer's own sentence claims are true;
 6. a shell block (```bash, ```sh) parses: `bash -n` reads it and runs nothing;
-7. each module it imports, and each attribute it reads from one (`os.path.getaccess`), exists
+7. it calls no function the request says not to use ("without using max");
+8. each module it imports, and each attribute it reads from one (`os.path.getaccess`), exists
    (turn/code_names.py), looked up in the sandbox without running the answer.
 
 A failing answer is sampled again (up to `TRIES` drafts, seeded, not streamed, none started after
@@ -41,9 +42,10 @@ from pathlib import Path
 from mol_local.engine.base import Engine, GenerationRequest
 from mol_local.harness.limits import ToolLimits
 from mol_local.harness.sandbox import Sandbox
-from mol_local.turn.code_fix import near_misses, stated_fixes, unshadowed, without_made_up_names
+from mol_local.turn.code_driver import DRIVER as _DRIVER
+from mol_local.turn.code_fix import near_misses, pair_fixes, stated_fixes, unshadowed, without_made_up_names
 from mol_local.turn.code_names import DRIVER as NAMES_DRIVER
-from mol_local.turn.code_names import module_uses
+from mol_local.turn.code_names import forbidden_use, module_uses
 from mol_local.turn.code_tasks import task_tests
 
 TRIES = 4  # the streamed answer and up to three samples: about 3 s each on the embedded default
@@ -249,54 +251,6 @@ def _arity_error(tree: ast.Module, name: str, count: int) -> str:
     return f"{name} takes {said} argument{'s' if most != 1 else ''}, but the request gives {count}"
 
 
-_DRIVER = '''
-import types as _types
-_MOL_BROKEN = {"NameError", "UnboundLocalError", "ImportError", "ModuleNotFoundError", "AttributeError", "TypeError",
-               "RecursionError", "CpuLimit"}
-def _mol_why(what, exc):
-    if type(exc).__name__ == "CpuLimit":
-        return f"{what} ran past the time limit"
-    return f"{what} raised {type(exc).__name__}: {exc}".rstrip(": ")[:200]
-def _mol_run(src, tests, claims, smoke, kind, uses):
-    why = _mol_names(uses)
-    if why or not (tests or claims or smoke):
-        return why, []
-    ns = _types.ModuleType("__answer__").__dict__
-    try:
-        exec(compile(src, "<answer>", "exec"), ns)
-    except BaseException as exc:
-        return _mol_why("running it", exc), []
-    if smoke:
-        try:
-            got = eval(compile(smoke, "<smoke>", "eval"), ns)
-        except BaseException as exc:
-            if type(exc).__name__ in _MOL_BROKEN:
-                return _mol_why(smoke, exc), []
-        else:
-            kinds = {"bool": (bool,), "int": (int,), "float": (int, float), "str": (str,), "list": (list,), "dict": (dict,),
-                     "tuple": (tuple,), "set": (set, frozenset)}.get(kind.removesuffix(" or None"), (object,))
-            if not (isinstance(got, kinds) or (got is None and kind.endswith(" or None"))):
-                return f"{smoke} returned {repr(got)[:60]}, not the {kind} it promises", []
-    for test in tests:
-        call, _, want = test.partition(" == ")
-        try:
-            if not eval(compile(test, "<check>", "eval"), ns):
-                return f"{call} should be {want}"[:200], []
-        except BaseException as exc:
-            return _mol_why(call, exc), []
-    wrong = []
-    for claim in claims:
-        call, _, want = claim.partition(" == ")
-        try:
-            got = eval(compile(call, "<claim>", "eval"), ns)
-        except BaseException as exc:
-            return _mol_why(call, exc), []
-        if got != eval(want):
-            wrong.append((call, want, repr(got)[:80]))
-    return "", wrong
-'''
-
-
 @dataclass(frozen=True)
 class Ran:
     """What running one draft found: why it fails ('' if nothing did) and its sentence's false examples
@@ -318,7 +272,7 @@ def check(answer: str, request: str) -> Ran | None:
     except SyntaxError as exc:
         return Ran(f"syntax error: {exc.msg} (line {exc.lineno})")
     name, count, why = _shape(tree, request)
-    if why:
+    if why or (why := forbidden_use(tree, request)):
         return Ran(why)
     if name and count is not None and (why := _arity_error(tree, name, count)):
         return Ran(why)
@@ -376,7 +330,7 @@ def _checked_code(answer: str, request: str, again: Callable[[int], str], tries:
         if (got := check(renamed, request)) is not None and not got.why and not got.wrong_claims:
             note = f"\n\n(I renamed `{old}` to `{new}`: a function called {old} hides Python's own {old}, which it calls.)"
             return Checked(renamed + note, f"ran: the first draft failed ({_failure(ran)}); renamed {old} to {new}, it passes", redrafted=True)
-    for fixed_code, note, did in stated_fixes(first_code_block(answer) or "", request):
+    for fixed_code, note, did in stated_fixes(first_code_block(answer) or "", request) + pair_fixes(first_code_block(answer) or ""):
         kept = answer.replace(first_code_block(answer) or "", fixed_code, 1)
         if (got := check(kept, request)) is not None and not got.why and not got.wrong_claims:
             return Checked(f"{kept}\n\n({note}; I ran it.)", f"ran: the first draft failed ({_failure(ran)}); {did}, it passes", redrafted=True)

@@ -99,6 +99,30 @@ def stated_fixes(code: str, request: str) -> list[tuple[str, str, str]]:
     return out
 
 
+def pair_fixes(code: str) -> list[tuple[str, str, str]]:
+    """(the code with `a, b = 0 and 1` written `a, b = 0, 1`, what to tell the person, what to report): L2 wrote it for
+    "the nth Fibonacci number" (`mol chat`: "cannot unpack non-iterable int object"). Several names set from values
+    joined by `and` can only mean the values side by side. A candidate: code_check shows it when it passes."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return []
+    lines = code.splitlines(keepends=True)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple) \
+                and isinstance(node.value, ast.BoolOp) and isinstance(node.value.op, ast.And) \
+                and len(node.value.values) == len(node.targets[0].elts) and node.value.lineno == node.value.end_lineno:
+            parts = [ast.get_source_segment(code, v) or "" for v in node.value.values]
+            old = ast.get_source_segment(code, node.value) or ""
+            row = node.value.lineno - 1
+            line = lines[row]
+            start = len(line.encode()[: node.value.col_offset].decode())
+            fixed = line[:start] + ", ".join(parts) + line[start + len(old):]
+            new = "".join(lines[:row] + [fixed] + lines[row + 1:])
+            return [(new, f"I changed `{old}` to `{', '.join(parts)}`: two values side by side take a comma", f"changed {old} to {', '.join(parts)}")]
+    return []
+
+
 # one-token slips seen in L2's drafts: `"".join(reversed(words))` for "reverse the words", `[-2]` of a descending sort,
 # `range(1, n)` for a product up to n; each pair is tried both ways
 _SWAPS: tuple[tuple[str, str], ...] = (

@@ -13,7 +13,10 @@ the dictionary's business).
 from __future__ import annotations
 
 import ast
+import builtins
+import re
 
+_BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("_"))
 # Imported modules that do something on import (open a browser, print a poem): never imported to be looked at.
 _LOUD = frozenset({"antigravity", "this", "turtle", "tkinter", "idlelib", "webbrowser"})
 
@@ -69,6 +72,24 @@ def module_uses(code: str | ast.Module) -> list[tuple[str, tuple[str, ...]]]:
             if not any(m == module and got[:len(read)] == read for m, got in uses if got):  # `os.path` inside `os.path.join`
                 uses.append((module, read))
     return uses
+
+
+_WITHOUT = re.compile(r"\bwithout (?:using |calling )?(?:the |python's )?(?:built-?in )?`?(?P<name>[a-z_]\w*)`?(?:\(\))?", re.IGNORECASE)
+_ALSO = {"sort": ("sort", "sorted"), "sorted": ("sort", "sorted"), "reverse": ("reverse", "reversed"), "reversed": ("reverse", "reversed")}
+
+
+def forbidden_use(tree: ast.Module, request: str) -> str:
+    """Why the code breaks the request's "without using max" (it calls max, or `.sort()` for "without sort"), or ''.
+    Asked for "the maximum of a list without using max", L2 wrote `return max(a, default=None)` (`mol chat`). Only
+    names of builtins and list methods are read: "without recursion" names no function."""
+    banned = {n for m in _WITHOUT.finditer(request) for n in _ALSO.get(m["name"].lower(), (m["name"].lower(),))
+              if n in _BUILTIN_NAMES or n in ("sort", "reverse")}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr if isinstance(node.func, ast.Attribute) else ""
+            if name in banned:
+                return f"it calls {name}, which you asked it not to use"
+    return ""
 
 
 # Runs in the sandbox before the answer does: '' when every use resolves, else why not. A module that is not

@@ -50,7 +50,14 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
     (r"\bsum of (?:the |its )?digits\b", 1, (("123", "6"), ("9", "9"))),
     (r"\bhow (?:many times|often) each word\b|\bword (?:frequenc\w*|counts)\b|\b(?:occurrences|frequency) of each word\b", 1,
      (("'the cat the'", "{'the': 2, 'cat': 1}"), ("'a'", "{'a': 1}"))),
-    (r"\bcounts?\s+(?:the\s+)?(?:number of\s+)?words\b|\bnumber of words\b|\bword count\b", 1, (("'the cat sat'", "3"), ("'hello'", "1"))),
+    (r"\bcounts?\s+(?:the\s+)?(?:number of\s+)?words\b|\bnumber of words\b|\bword count\b", 1,
+     (("'the cat sat'", "3"), ("'hello'", "1"), ("'Hi, there!'", "2"))),  # L2 counted only the words of letters alone
+    (r"\btitle[- ]case\b|\bcapitali[sz]es?\b.{0,20}\b(?:first letter of )?(?:each|every)\s+word\b", 1,
+     (("'hello world'", "'Hello World'"), ("'a'", "'A'"))),  # L2 joined the words with nothing between them
+    (r"\b(?:remove|removes|strip|strips|delete|deletes|drop|drops)\b.{0,12}\bvowels\b", 1,
+     (("'hello'", "'hll'"), ("'Apple pie'", "'ppl p'"), ("'sky'", "'sky'"))),  # L2 kept each letter once ("banana" -> "ban")
+    (r"\b(?:max(?:imum)?|largest|biggest|highest)\b.{0,20}\b(?:of|in) (?:a|the) list\b(?!.*\bsecond\b)", 1,
+     (("[3, 9, 2]", "9"), ("[-5, -2]", "-2"))),
     (r"\b(?:return|returns|filter|filters|keep|keeps|get|gets|select|selects)\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?even numbers\b", 1, (("[1, 2, 3, 4, 6]", "[2, 4, 6]"), ("[10, 3, 7, 8]", "[10, 8]"))),  # the second: L2 filtered range(len + 2)
     (r"\b(?:return|returns|filter|filters|keep|keeps|get|gets|select|selects)\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?odd numbers\b", 1, (("[1, 2, 3, 4, 5]", "[1, 3, 5]"), ("[9, 4, 7]", "[9, 7]"))),
     (r"(?<!moving )(?<!weighted )(?<!running )\b(?:average|mean)\b.{0,20}\blist\b", 1, (("[1, 2, 3]", "2"), ("[2, 4]", "3"))),

@@ -120,7 +120,8 @@ SECOND = "Write a Python function that returns the second largest number in a li
      "second_largest([1, 2, 3, 4]) should be 3"),
     (SECOND, "```python\ndef second_largest(xs):\n    return sorted(set(xs))[-2]\n```", ""),
     ("Write a function that checks if a word is a palindrome", "```python\ndef pal(w, strict):\n    return False\n```", ""),  # 2 args: not the task's
-    ("Write a function that removes vowels from a string", "```python\ndef strip_vowels(s):\n    return s\n```", ""),  # not counting them
+    ("Write a function that removes vowels from a string", "```python\ndef strip_vowels(s):\n    return s\n```",
+     "strip_vowels('hello') should be 'hll'"),  # removing them (its own cases), not counting them
     ("Write a Python function that counts how many times each word appears in a string",  # L2, mol chat: one int
      "```python\ndef word_count(string: str) -> int:\n    return sum(1 for term in string.split())\n```", "word_count('the cat the') should be {'the': 2, 'cat': 1}"),
     ("Write a Python function fizzbuzz(n) that returns a list of strings",  # L2, mol chat: `i % 5 == 5`
@@ -358,3 +359,41 @@ def test_module_uses_reads_imports_and_the_attributes_read_from_them() -> None:
     assert module_uses("import os.path\nfrom json import loads as l\nos.path.join('a')\nl('1')") == [
         ("json.loads", ()), ("os", ()), ("os", ("path", "join"))]
     assert module_uses("def broken(:") == []
+
+
+def test_two_values_joined_by_and_for_two_names_are_set_side_by_side() -> None:
+    """`mol chat "Write a function that returns the nth Fibonacci number"`: `current, following = 0 and 1` ("cannot unpack
+    non-iterable int object")."""
+    draft = ("```python\ndef fibonacci(n: int) -> int:\n    current, following = 0 and 1\n    for _ in range(n):\n"
+             "        current, following = following, current + following\n    return current\n```\nIt steps a pair forward n times.")
+    checked = checked_code(draft, "Write a function that returns the nth Fibonacci number", _never)
+    assert "    current, following = 0, 1\n" in checked.answer and checked.redrafted
+    assert checked.answer.endswith("(I changed `0 and 1` to `0, 1`: two values side by side take a comma; I ran it.)")
+    from mol_local.turn.code_fix import pair_fixes
+    assert pair_fixes("ok = a and b\nx, y = 1, 2") == []  # one name, or a pair already
+
+
+def test_a_function_the_request_says_not_to_use_fails_the_check() -> None:
+    """`mol chat "… the maximum of a list without using max"`: `return max(a, default=None)`."""
+    asked = "Write a function that returns the maximum of a list without using max"
+    uses = "```python\ndef max_of(a: list) -> int:\n    return max(a, default=None)\n```"
+    assert check(uses, asked).why == "it calls max, which you asked it not to use"
+    loop = "```python\ndef max_of(a: list) -> int:\n    best = a[0]\n    for x in a:\n        if x > best:\n            best = x\n    return best\n```"
+    assert check(loop, asked).why == ""
+    assert check("```python\ndef s(a: list) -> list:\n    a.sort()\n    return a\n```", "sort a list of numbers without sort").why == \
+        "it calls sort, which you asked it not to use"
+    assert check(loop, "the maximum of a list without recursion").why == ""  # names no function
+
+
+@pytest.mark.parametrize(("request_", "code", "why"), [
+    ("Write a Python function to convert a string to title case",
+     "def convert_to_title(text: str) -> str:\n    return \"\".join(w[:1].upper() + w[1:] for w in text.split())",  # L2, mol chat
+     "convert_to_title('hello world') should be 'Hello World'"),
+    ("Write a Python function that removes vowels from a string",
+     "def remove_vowels(s: str) -> str:\n    return \"\".join(dict.fromkeys(s))", "remove_vowels('hello') should be 'hll'"),
+    ("Write a Python function that counts the words in a sentence",
+     "def wordcount(sentence: str) -> int:\n    return sum(1 for term in sentence.split() if term.lower().isalpha())",
+     "wordcount('Hi, there!') should be 2"),
+])
+def test_more_common_tasks_bring_their_own_cases(request_: str, code: str, why: str) -> None:
+    assert check(f"```python\n{code}\n```", request_).why == why
