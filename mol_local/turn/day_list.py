@@ -23,21 +23,21 @@ def _window(word: str, today: date) -> tuple[date, date, str]:
     """(first day, last day, how the answer names them) for the day words the request used."""
     word = " ".join(word.lower().split())
     if word in ("today", "tonight"):
-        return today, today, f"{word} ({today:%a %d %b})"
+        return today, today, f"{word} ({today:%a %-d %b})"
     if word == "tomorrow":
         day = today + timedelta(days=1)
-        return day, day, f"tomorrow ({day:%a %d %b})"
+        return day, day, f"tomorrow ({day:%a %-d %b})"
     if word == "this week" and today.weekday() >= 5:  # on a weekend "this week" is the days ahead, not the one or two left
         last = today + timedelta(days=6)
-        return today, last, f"the next 7 days ({today:%a %d %b} to {last:%a %d %b})"
+        return today, last, f"the next 7 days ({today:%a %-d %b} to {last:%a %-d %b})"
     if word.endswith("week"):
         monday = today - timedelta(days=today.weekday()) + timedelta(weeks=word.startswith("next"))
         first = max(monday, today)
-        return first, monday + timedelta(days=6), f"{word} ({first:%a %d %b} to {monday + timedelta(days=6):%a %d %b})"
+        return first, monday + timedelta(days=6), f"{word} ({first:%a %-d %b} to {monday + timedelta(days=6):%a %-d %b})"
     name = word.split()[-1]
     ahead = (_WEEKDAYS.index(name) - today.weekday()) % 7 or (7 if word.startswith("next") else 0)
     day = today + timedelta(days=ahead)
-    return day, day, f"{day:%A %d %b}"
+    return day, day, f"{day:%A %-d %b}"
 
 
 def reminders_on_day(request: str, calls: Sequence[dict], now: datetime) -> str | None:

@@ -18,12 +18,12 @@ LISTED = [{"name": "reminders.list", "arguments": {}, "result": (
 
 
 @pytest.mark.parametrize(("request_text", "answer"), [
-    ("What reminders do I have tomorrow?", "Your reminders for tomorrow (Sun 06 Dec) (3 others open on other days):\n- call the vet — 12:00"),
-    ("What's on for today?", "Your reminders for today (Sat 05 Dec) (3 others open on other days):\n- stretch — 05:02"),
-    ("Any reminders on Monday?", "Your reminders for Monday 07 Dec (3 others open on other days):\n"
+    ("What reminders do I have tomorrow?", "Your reminders for tomorrow (Sun 6 Dec) (3 others open on other days):\n- call the vet — 12:00"),
+    ("What's on for today?", "Your reminders for today (Sat 5 Dec) (3 others open on other days):\n- stretch — 05:02"),
+    ("Any reminders on Monday?", "Your reminders for Monday 7 Dec (3 others open on other days):\n"
                                  "- take out the bins (repeats every Monday) — 08:00"),
     ("What do I have on Thursday?", "You have no reminders for Thursday 10 Dec (4 others open on other days)."),
-    ("What reminders do I have next week?", "Your reminders for next week (Mon 07 Dec to Sun 13 Dec) (3 others open on other days):\n"
+    ("What reminders do I have next week?", "Your reminders for next week (Mon 7 Dec to Sun 13 Dec) (3 others open on other days):\n"
                                             "- take out the bins (repeats every Monday) — Mon 7 Dec 2026, 08:00"),
 ])
 def test_the_day_asked_about_narrows_the_list(request_text: str, answer: str) -> None:
@@ -45,5 +45,5 @@ def test_the_turn_answers_with_the_days_reminders(scripted_runtime) -> None:
     rt.tool_hub.reminders.create("call the vet", "tomorrow at noon")
     rt.tool_hub.reminders.create("pay the credit card", "in 10 days")
     result = rt.session().run_turn("What reminders do I have tomorrow?")
-    assert result.answer.startswith("Your reminders for tomorrow (Wed 02 Dec) (1 other open on other days):")
+    assert result.answer.startswith("Your reminders for tomorrow (Wed 2 Dec) (1 other open on other days):")
     assert result.answer.endswith("- call the vet — 12:00")
