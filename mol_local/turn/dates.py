@@ -98,7 +98,7 @@ def _read(m: re.Match[str], key: str, today: date) -> tuple[date, bool] | None:
 
 
 _DATED = re.compile(_DATE.replace("?P<", "?P<a_"), re.IGNORECASE)
-_MONTH_ONLY = re.compile(rf"\b(?:in|by|during|next|this|until|till|before)\s+(?P<m>{MONTH_PATTERN})\b(?:\s+(?P<y>\d{{4}}))?", re.IGNORECASE)
+MONTH_ONLY = _MONTH_ONLY = re.compile(rf"\b(?:in|by|during|next|this|until|till|before)\s+(?P<m>{MONTH_PATTERN})\b(?:\s+(?P<y>\d{{4}}))?", re.IGNORECASE)
 
 
 def named_date(text: str, now: datetime) -> tuple[date, int] | None:
@@ -115,6 +115,11 @@ def named_date(text: str, now: datetime) -> tuple[date, int] | None:
     month = _MONTHS[m["m"].lower()]
     year = int(m["y"]) if m["y"] else today.year + (month <= today.month)
     return date(year, month, 1), m.start()
+
+
+def is_date(text: str) -> bool:
+    """Whether the words are a date and nothing else ("Christmas", "the 18th of December", "14 July 2027")."""
+    return re.fullmatch(rf"(?:the\s+|on\s+)?(?:{_DATE})", text.strip(), re.IGNORECASE) is not None
 
 
 def months_before(day: date, months: int) -> date:

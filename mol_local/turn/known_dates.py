@@ -15,8 +15,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from datetime import datetime
+
 from mol_local.statements import key_of
-from mol_local.turn.dates import MONTH_PATTERN
+from mol_local.turn.dates import MONTH_ONLY as _MONTH_ONLY
+from mol_local.turn.dates import MONTH_PATTERN, is_date, named_date
+from mol_local.turn.ground import content_stems
 
 _THEIRS = re.compile(r"\b(?:my|our)\s+(?P<what>(?:[a-z]+'s\s+)?(?:birthday|anniversary|wedding anniversary|due date|exam|wedding|"
                      r"graduation|holiday|flight|interview|appointment))\b", re.IGNORECASE)
@@ -28,9 +32,32 @@ _TOLD_HERE = re.compile(rf"^(?P<q>.+?\?)\s*(?:it's|it is|its|that's|that is|whic
                         re.IGNORECASE)
 
 
-def with_known_dates(request: str, facts: Sequence[str]) -> str:
-    """`request` with each "my <day>" a recalled fact dates replaced by that date ("14 July"); else unchanged. The facts
-    are read only when the request names such a day: this runs before every turn's answer."""
+_UNTIL = re.compile(r"^(?P<head>how\s+(?:many|long)\s+(?:days|weeks|sleeps)?\s*(?:are\s+(?:there|left)\s+|is\s+it\s+|left\s+|to\s+go\s+)?"
+                    r"(?:until|till|til|before)\s+)(?P<what>[\w' -]{3,80}?)(?P<tail>[\s?.!]*)$", re.IGNORECASE)
+
+
+def _said_day(request: str, facts: Sequence[str], now: datetime) -> str | None:
+    """"How many days until the school closes for Christmas?" with the date of the recalled fact that says so ("The kids'
+    school closes for Christmas on the 18th of December", said weeks before) in place of the thing: L0 answered with the
+    date and no count. Only a fact whose words before its date hold every word of the thing, and a whole day."""
+    m = _UNTIL.match(" ".join(request.split()))
+    if m is None or is_date(m["what"]):
+        return None
+    wanted = content_stems(m["what"])
+    for fact in facts:
+        dated = named_date(fact, now)
+        if wanted and dated is not None and not _MONTH_ONLY.match(fact[dated[1]:]) and wanted <= content_stems(fact[:dated[1]]):
+            day = dated[0]
+            return f"{m['head']}{day.day} {day:%B} {day.year}{m['tail']}"
+    return None
+
+
+def with_known_dates(request: str, facts: Sequence[str], now: datetime | None = None) -> str:
+    """`request` with each "my <day>" a recalled fact dates replaced by that date ("14 July"), or the thing a "how many days
+    until …" names with the day a recalled fact gives it (`_said_day`); else unchanged. The facts are read only when the
+    request names such a day: this runs before every turn's answer."""
+    if now is not None and facts and (said := _said_day(request, facts, now)) is not None:
+        return said
     if not _THEIRS.search(request):
         return request
     if (told := _TOLD_HERE.match(" ".join(request.split()))) and _THEIRS.search(told["q"]):

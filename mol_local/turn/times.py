@@ -45,7 +45,7 @@ def first_calls(request: str, hub: ToolHub | None, conversation_id: str, history
     items saved as a note (`plan_note.plan_note_call`), else a reminder moved, cancelled or done by name (`rescheduled`),
     a note deleted by name (`notes_gone`), moved or given its time by a follow-up (`moved.follow_up_move`), or set before the event the person just told
     (`event_before.event_before`)."""
-    settled = computed_call(with_known_dates(request, facts), now.date(), now) or plan_note_call(request, now)
+    settled = computed_call(with_known_dates(request, facts, now), now.date(), now) or plan_note_call(request, now)
     told = said_last(history)
     return [settled] if settled else named_move(request, hub, now) or named_cancel(request, hub) or named_done(request, hub) \
         or named_note_delete(request, hub) or follow_up_move(request, hub, conversation_id, history, now) or event_before(request, told, now, facts)

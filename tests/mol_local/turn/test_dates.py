@@ -118,3 +118,20 @@ def test_a_day_the_person_told_is_put_into_the_question() -> None:
 def test_an_age_from_a_year_of_birth() -> None:
     assert _answer("How old am I if I was born in 1990?") == "Born in 1990, you turn 36 this year (one less until your birthday)."
     assert date_code("How old am I if I was born in 2030?", TODAY) is None
+
+
+def test_how_long_until_a_thing_they_said_the_day_of_is_counted_to_that_day() -> None:
+    """`mol chat "How many days until the school closes for Christmas?"` (said on 20 Nov: "The kids' school closes for
+    Christmas on the 18th of December"): "The kids' school closes for Christmas on the 18th of December." — no count."""
+    from datetime import datetime
+
+    from mol_local.turn.known_dates import with_known_dates
+
+    said = ["The kids' school closes for Christmas on the 18th of December", "My passport expires in March 2027"]
+    now = datetime(2026, 12, 5, 16, 0)
+    assert with_known_dates("How many days until the school closes for Christmas?", said, now) == "How many days until 18 December 2026?"
+    assert with_known_dates("How long until the school closes?", said, now) == "How long until 18 December 2026?"
+    assert with_known_dates("How many days until Christmas?", said, now) == "How many days until Christmas?"  # a date itself
+    assert with_known_dates("How many days until my passport expires?", said, now) == \
+        "How many days until my passport expires?"  # a month, not a day: the model's
+    assert with_known_dates("How many days until the party?", said, now) == "How many days until the party?"
