@@ -239,6 +239,7 @@ def _theirs(sentence: str, owner: str) -> list[Statement]:
     "Where is my dentist's office?" was answered "Your dentist is Dr Patel."
     """
     s = _TRAILING.sub("", sentence.strip().rstrip(".!")).rstrip(",")
+    s = re.sub(r"^(he|she|it)['’]s\b", r"\1 is", re.sub(r"^they['’]re\b", "they are", s, flags=_I), flags=_I)  # "and he's a beagle"
     if m := _THEIR.match(s):
         what, value = _norm_noun(m.group("x")), _clean(m.group("v"))
         if not value or _PRONOUN_VALUE.match(value) or value.split(" ", 1)[0].lower() in _PASSING:

@@ -67,6 +67,8 @@ def test_two_statements_in_one_sentence_and_the_request_check() -> None:
     ("My dentist is Dr Patel and her office is on Elm Street",
      ["The user's dentist is Dr Patel.", "The user's dentist's office is on Elm Street."]),
     ("My mum is called Ann and she lives in Leeds", ["The user's mum is called Ann.", "The user's mum lives in Leeds."]),
+    ("My dog is called Biscuit and he's a beagle",  # the TUI: only the name was remembered
+     ["The user's dog is called Biscuit.", "The user's dog is a beagle."]),
     ("My new phone number is 07700 900123", ["The user's phone number is 07700 900123."]),  # mol chat: nothing was kept
     ("My new address is 4 Elm Street", ["The user's address is 4 Elm Street."]),  # not "address are"
     ("My partner's name is Sam and our anniversary is on 3 June",  # mol chat: kept whole, "our" and all
