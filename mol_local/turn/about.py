@@ -24,6 +24,7 @@ from mol_local.turn.email_draft import asks_draft, draft_answer
 from mol_local.turn.jokes import jokes, joke_answer
 from mol_local.turn.result import TurnResult
 from mol_local.turn.shell import shell_answer
+from mol_local.turn.vague import vague_ask
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
@@ -41,6 +42,7 @@ _LIVE = re.compile(
     r"(?!.*\b\d{4}\b)[^?.!]{0,60}[?.!]*$", re.IGNORECASE)
 DRAFT = "/draft"  # … for a short email drafted from the person's words (turn/email_draft.py)
 SHELL = "/shell"  # … for a shell command for an everyday file job (turn/shell.py)
+VAGUE = "/vague"  # … for "Remind me" or "Make a list" with nothing to do it with (turn/vague.py)
 JOKE = "/joke"  # … for a joke (turn/jokes.py)
 CODE_SLOT = "L2"  # the coding specialist: a shell command's turn is its work
 THANKS = "/thanks"  # … for a thank-you or a goodbye that asks nothing
@@ -183,6 +185,9 @@ def said_turn(session: Session, text: str) -> TurnResult | None:
     cannot do, what to pack for a common trip, meal ideas that fit how they eat, a shell command for a file job), or None."""
     if (live := live_answer(session.runtime, text)) is not None:
         return command_turn(session, text, live, "The user asked about something live; I said I cannot see it offline.", LIVE)
+    if (vague := vague_ask(text)) is not None:
+        return command_turn(session, text, vague[1], f"The user asked for a {vague[0]} without saying what; I asked what.", VAGUE,
+                            CODE_SLOT if vague[0] == "code" else None)
     if asks_draft(text) and (draft := draft_answer(text, _names(session.runtime))) is not None:
         return command_turn(session, text, draft, "The user asked for a short message; I drafted it from their words.", DRAFT)
     if (cannot := translation_answer(session.runtime, text)) is not None:

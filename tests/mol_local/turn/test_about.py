@@ -214,3 +214,28 @@ def test_a_joke_is_told_and_another_one_is_a_different_joke(scripted_runtime) ->
     odd = session.run_turn("Can you tell me a joke about volcanoes?")
     assert odd.answer.startswith("I don't have one about volcanoes — here's another: ")
     assert rt.session().run_turn("another one", slot="L0").route.raw_output != JOKE  # type: ignore[union-attr]  (no joke before it)
+
+
+@pytest.mark.parametrize(("text", "starts"), [
+    ("Remind me", "What should I remind you about, and when?"),  # mol chat: "When should I remind you to reminders.create?"
+    ("Set a reminder", "What should I remind you about, and when?"),
+    ("Make a list", "What kind of list, and what goes on it?"),  # mol chat: a list of the tools
+    ("Write a function", "What should it do?"),  # mol chat: a word counter nobody asked for
+    ("can you take a note please", "What should the note say?"),
+    ("Set a timer", "For how long?"),
+])
+def test_a_request_with_nothing_to_do_it_with_gets_one_question_back(scripted_runtime, text: str, starts: str) -> None:
+    from mol_local.turn.about import VAGUE
+
+    rt, scripted = scripted_runtime(["never read"])
+    result = rt.session().run_turn(text)
+    assert result.route is not None and result.route.raw_output == VAGUE and result.answer.startswith(starts)
+    assert scripted.outputs == ["never read"] and result.slot == ("L2" if "function" in text else "L0")
+
+
+@pytest.mark.parametrize("text", ["Remind me to call Mum at 5", "Make a shopping list: eggs, milk", "Write a function that adds two numbers",
+                                  "Set a timer for 10 minutes", "Remember that my dog is called Biscuit", "Take a note: buy stamps"])
+def test_a_request_that_says_what_is_not_asked_back(text: str) -> None:
+    from mol_local.turn.vague import vague_ask
+
+    assert vague_ask(text) is None
