@@ -90,12 +90,53 @@ def _task_before(asked: re.Match[str], facts: Sequence[str], now: datetime) -> l
     return []
 
 
+_OFFSET = r"(?:the night before|the day before|the morning of|(?:an?|one|two|three|\d{1,3})\s+(?:minutes?|hours?|days?|weeks?)\s+before)"
+_EACH = re.compile(rf"(?P<when>{_OFFSET})(?:\s+(?:it|that|then))?,?\s+to\s+(?P<task>[\w' -]+?)(?=,?\s+and\s+{_OFFSET}|[\s.!]*$)", re.IGNORECASE)
+_REMIND_EACH = re.compile(rf"^(?:(?:and|also|please)\s+)*(?:(?:can|could) you\s+)?remind me\s+(?P<rest>{_OFFSET}.*)$", re.IGNORECASE)
+_OWN_TIME = re.compile(r"\b(?:(?:on|next|this)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|every|at\s+\d|\d{1,2}\s*(?:am|pm))\b",
+                       re.IGNORECASE)
+NIGHT_BEFORE = time(20, 0)
+MORNING_OF = time(8, 0)
+
+
+def told_here(request: str, now: datetime) -> list[ToolCall]:
+    """A reminder for each "<when> to <task>" of a message that tells the event first: "My flight to Rome is on the 20th at
+    8am. Remind me the night before to pack and 3 hours before to leave for the airport." (`mol chat`: L1 set "My flight
+    to Rome is" and "the night before to pack", both 3 hours before). The night before is 20:00 the day before; the
+    morning of is 8:00 that day; a length before is the reminder's `before`."""
+    parts = [p.strip() for p in re.split(r"(?<=[.!])\s+", " ".join(request.split())) if p.strip()]
+    if len(parts) != 2 or (told := told_event(parts[0])) is None or (asked := _REMIND_EACH.match(parts[1])) is None:
+        return []
+    try:
+        at = parse_when(told["when"], now=now)
+    except BadArguments:
+        return []
+    pairs = list(_EACH.finditer(asked["rest"]))
+    if at <= now or not pairs or re.sub(r"[\s,.!]+|\band\b", "", _EACH.sub("", asked["rest"])) \
+            or any(_OWN_TIME.search(m["task"]) for m in pairs):
+        return []  # past, words the pairs do not account for, or a task with a time of its own
+    calls = []
+    for m in pairs:
+        when, task = m["when"].lower(), m["task"].strip()
+        if when == "the night before":
+            args = {"text": task, "due": datetime.combine(at.date() - timedelta(days=1), NIGHT_BEFORE).isoformat(timespec="minutes")}
+        elif when == "the morning of":
+            args = {"text": task, "due": datetime.combine(at.date(), MORNING_OF).isoformat(timespec="minutes")}
+        else:
+            n, unit = ("1", "day") if when == "the day before" else when.removesuffix(" before").split()
+            args = {"text": task, "due": at.isoformat(timespec="minutes"), "before": f"{_COUNT.get(n, n)} {unit}"}
+        calls.append(answering_call("reminders.create", args))
+    return calls
+
+
 def event_before(request: str, previous: str | None, now: datetime, facts: Sequence[str] = ()) -> list[ToolCall]:
     """reminders.create of the event `previous` (the person's last message) states, `before` the offset the request
     asks for; [] unless the request is only that and the previous message names an event at a time still to come.
     "Remind me the day before my doctor's appointment" finds the event in the recalled `facts` ("The user's doctor's
     appointment is 14 January at 10:30."): `mol chat` had set "today", due "the day before my doctor's appointment"."""
     said = " ".join(request.split())
+    if here := told_here(said, now):
+        return here
     if (task := _ASK_TASK.match(said)) is not None:
         return _task_before(task, facts, now)
     asked = _ASK.match(said)

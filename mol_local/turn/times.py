@@ -224,6 +224,7 @@ _LEAD = re.compile(r"^\s*(?:[-*•]|\d+[.)])?\s*")
 
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_BEFORE_EACH = re.compile(r"^(?:set|done)\b.*\b(?:before each|times?|each time)\b.*:\s*$", re.IGNORECASE)
 _COUNTED = re.compile(rf"\b(?P<n>{'|'.join(_NUMBERS[1:])}|\d+) (?P<what>reminders?)\b", re.IGNORECASE)
 
 
@@ -253,10 +254,19 @@ def said_as_set(answer: str, calls: Sequence[dict]) -> str:
         return answer
     answer = _COUNTED.sub(lambda m: _count_said(m, sum(map(len, at.values()))), answer)
     lines = answer.split("\n")
+    known = [c["arguments"] for c in calls if c["name"] == "reminders.create" and isinstance(c.get("arguments"), dict) and c["arguments"]]
+    if known and not any(a.get("before") for a in known) and lines and _BEFORE_EACH.match(lines[0]):  # the trained "Set. You'll get a reminder … before each:" with no before
+        made = sum(map(len, at.values()))
+        lines[0] = f"Done — {_NUMBERS[made] if made < len(_NUMBERS) else made} reminder{'s' if made != 1 else ''}:"
     for i, line in enumerate(lines):
         for when, texts in at.items():
             lead = _LEAD.match(line)[0]  # type: ignore[index]
             listed = line[len(lead):].startswith(when)  # "- <time>: …" says one reminder: all of it from the tool
-            if when in line and len(texts) == 1 and (listed or not content_stems(texts[0]) & content_stems(line.replace(when, " "))):
+            if listed and len(texts) > 1:  # two set for one time: the one the line's words name
+                said = content_stems(line[len(lead) + len(when):])
+                best = sorted(texts, key=lambda t: len(content_stems(t) & said), reverse=True)
+                if len(content_stems(best[0]) & said) > len(content_stems(best[1]) & said):
+                    lines[i] = f"{lead}{when}: {best[0]}"
+            elif when in line and len(texts) == 1 and (listed or not content_stems(texts[0]) & content_stems(line.replace(when, " "))):
                 lines[i] = f"{lead}{when}: {texts[0]}"
     return "\n".join(lines)

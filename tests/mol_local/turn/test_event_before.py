@@ -93,3 +93,32 @@ def test_a_named_date_is_a_day_or_a_months_first_day_and_months_count_back_on_th
     assert named_date("Jo is getting married next June", NOW)[0] == date(2027, 6, 1)  # type: ignore[index]
     assert named_date("I like cheese", NOW) is None
     assert months_before(date(2027, 3, 31), 1) == date(2027, 2, 28) and months_before(date(2027, 1, 15), 2) == date(2026, 11, 15)
+
+
+def test_an_event_told_with_its_reminders_in_one_message_gets_each_at_its_own_time() -> None:
+    """`mol chat "My flight to Rome is on the 20th at 8am. Remind me the night before to pack and 3 hours before to leave for
+    the airport."`: L1 set "My flight to Rome is" and "the night before to pack", both at 05:00 on the 20th."""
+    (pack, leave) = event_before("My flight to Rome is on the 20th at 8am. Remind me the night before to pack and 3 hours before "
+                                 "to leave for the airport.", None, NOW)
+    assert pack.arguments == {"text": "pack", "due": "2026-12-19T20:00"}
+    assert leave.arguments == {"text": "leave for the airport", "due": "2026-12-20T08:00", "before": "3 hours"}
+    (iron, go) = event_before("I have a job interview on Tuesday at 2pm. Remind me the morning of to iron my shirt and an hour "
+                              "before to leave.", None, NOW)
+    assert iron.arguments == {"text": "iron my shirt", "due": "2026-12-08T08:00"}
+    assert go.arguments == {"text": "leave", "due": "2026-12-08T14:00", "before": "1 hour"}
+    assert event_before("My flight to Rome is on the 20th at 8am. Remind me to pack.", None, NOW) == []  # no when: the model's
+    assert event_before("My flight to Rome is on the 20th at 8am. Remind me the night before to pack and water the plants "
+                        "on Monday.", None, NOW) == []  # words no pair accounts for
+
+
+def test_two_reminders_set_for_one_time_are_listed_by_their_own_words_and_no_before_is_claimed() -> None:
+    """`mol chat "… Remind me on Friday at 5pm to buy wine and make a shopping list for lasagne."`: "Set. You'll get a reminder 3
+    times, each time around its own time: - Fri 11 Dec 2026, 17:00: buy wine (at 18:00) …"."""
+    from mol_local.turn.times import said_as_set
+
+    answer = ("Set. You'll get a reminder 3 times, each time around its own time:\n- Fri 11 Dec 2026, 17:00: buy wine (at 18:00)\n"
+              "- Fri 11 Dec 2026, 17:00: make a shopping list for lasagne (at 19:30)")
+    calls = [{"name": "reminders.create", "arguments": {"text": t, "due": "on Friday at 5pm"},
+              "result": f"Reminder 39b09b51c06{i} set for Fri 11 Dec 2026, 17:00: {t}"} for i, t in enumerate(("buy wine", "make a shopping list for lasagne"))]
+    assert said_as_set(answer, calls) == ("Done — two reminders:\n- Fri 11 Dec 2026, 17:00: buy wine\n"
+                                          "- Fri 11 Dec 2026, 17:00: make a shopping list for lasagne")
