@@ -41,6 +41,7 @@ from mol_local.genui.asked import names_a_view
 from mol_local.route_embed import EmbedClassifier
 from mol_local.structured import choice_grammar
 from mol_local.turn.ground import asks_to_see_notes, asks_to_see_reminders
+from mol_local.turn.notes_asked import note_question_call
 from mol_local.turn.rescheduled import edits_a_reminder
 
 
@@ -148,7 +149,7 @@ class Router:
             return RouteRecord(self.view_slot, "rule", "names a view", False, (time.perf_counter() - t0) * 1000)
         if works_on_given_text(text) and self.entry_slot in self.labels:
             return RouteRecord(self.entry_slot, "rule", "works on a given text", False, (time.perf_counter() - t0) * 1000)
-        if (asks_to_see_notes(text) or asks_to_see_reminders(text)) and self.entry_slot in self.labels:
+        if (asks_to_see_notes(text) or asks_to_see_reminders(text) or note_question_call(text)) and self.entry_slot in self.labels:
             return RouteRecord(self.entry_slot, "rule", "reads the notes or reminders", False, (time.perf_counter() - t0) * 1000)
         if edits_a_reminder(text) and self.entry_slot in self.labels:
             return RouteRecord(self.entry_slot, "rule", "moves or cancels a reminder", False, (time.perf_counter() - t0) * 1000)

@@ -48,9 +48,14 @@ def note_call(text: str) -> ToolCall | None:
     return answering_call("notes.create", {"title": title[:1].upper() + title[1:], "body": body})
 
 
+_NOTE_SEARCH = re.compile(r"^(?:(?:can|could) you\s+|please\s+)?(?:search|find|look|check|grep)(?:\s+(?:in|through))?\s+(?:my\s+|the\s+)?notes\s+"
+                          r"(?:for|about|mentioning)\s+(?:the\s+|my\s+|our\s+)?(?P<t>[\w' -]{2,40}?)[\s?.!]*$", re.IGNORECASE)
+
+
 def note_question_call(request: str) -> ToolCall | None:
-    """notes.find of the topic of "What did I note about X?" (its result is the answer); None for anything else."""
-    m = _NOTE_QUESTION.search(request.strip())
+    """notes.find of the topic of "What did I note about X?" or "Search my notes for X" (its result is the answer; the
+    router sent the search to L3, which drew a checklist "Key" holding "Other"); None for anything else."""
+    m = _NOTE_QUESTION.search(request.strip()) or _NOTE_SEARCH.match(" ".join(request.split()))
     return answering_call("notes.find", {"query": m["t"]}) if m else None
 
 

@@ -78,7 +78,8 @@ def test_a_request_that_hands_over_a_text_goes_to_the_chat_slot(runtime) -> None
 
 def test_a_request_to_see_the_notes_or_reminders_goes_to_the_chat_slot(runtime) -> None:
     """`mol chat "Show my notes"` went to L3, which drew an empty checklist called "Notes"."""
-    for text in ("Show my notes", "What notes do I have?", "Show me my reminders", "What reminders do I have tomorrow?"):
+    for text in ("Show my notes", "What notes do I have?", "Show me my reminders", "What reminders do I have tomorrow?",
+                 "Search my notes for key"):  # mol chat: L3 drew a checklist "Key" holding "Other"
         decision = runtime.router.route(text)
         assert (decision.slot, decision.mode, decision.raw_output) == ("L0", "rule", "reads the notes or reminders"), text
     assert runtime.router.route("Show my shopping list").slot == "L3"  # a view by name stays the view's

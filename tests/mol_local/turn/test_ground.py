@@ -165,6 +165,8 @@ def test_a_reminder_made_for_a_tick_off_completes_the_one_named(request_text: st
      ("notes.create", {"title": "Boiler", "body": "the boiler was serviced in October"})),
     ("What reminders do I have?", ("reminders.list", {})),
     ("What did I note about the gate?", ("notes.find", {"query": "gate"})),  # was left to the model, which saved a new note
+    ("Search my notes for key", ("notes.find", {"query": "key"})),
+    ("look through my notes for the wifi password", ("notes.find", {"query": "wifi password"})),
     ("Remind me at 5 to call Sam and note that the gate code is 4471", None),  # a reminder too: the model's to write
     ("Write me a poem about the sea", None),
 ])
