@@ -3,7 +3,7 @@
 `mol chat -c`: after "My wife's name is Elena" and "Her birthday is on the 2nd of February" (kept as "The user's
 wife's birthday is …"), "When is Elena's birthday?" got "Your wife is called Elena.": the fact is stored under
 "wife", and nothing about Elena but her name reads like the question. Read as "When is my wife's birthday?" it
-finds the birthday, in recall (turn/recall.py) and when choosing which fact answers (`echoed_answer`).
+finds the birthday, in recall (turn/recall.py) and when choosing which fact answers (`told.echoed_answer`).
 """
 
 from __future__ import annotations

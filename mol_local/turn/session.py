@@ -31,8 +31,8 @@ from mol_local.turn.ground import open_reminders, read_answer, settled_call
 from mol_local.turn.list_edit import list_edit_turn
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer,
-                                   said_before, said_last, said_row, said_then_answer, tail_notes, told_answer,
-                                   uses_writer)
+                                   said_before, said_last, said_row, said_then_answer, tail_notes, uses_writer)
+from mol_local.turn.told import told_answer
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult, count_answer
 from mol_local.turn.summary import summarize

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from mol_local.statements import is_question, is_request, second_person, statements
 from mol_local.turn.event_before import told_event
-from mol_local.turn.recall import same_words
+from mol_local.turn.told import same_words
 from mol_local.turn.tasks import WRITES
 
 MAX_WORDS = 14

@@ -177,7 +177,7 @@ def test_pinned_memories_are_always_recalled_first(small) -> None:
 def test_an_answer_that_does_not_know_what_the_tail_holds_gets_the_fact() -> None:
     """Held-out L0: "OK, tell me the name of my cat, thanks" got "I don't know your cat yet — tell me and I'll remember
     it." with "The user's cat is called Tiger." in its tail."""
-    from mol_local.turn.recall import told_answer
+    from mol_local.turn.told import told_answer
 
     tail = [Recalled(new_memory("The user lives in Porto."), 0.3), Recalled(new_memory("The user's cat is called Tiger."), 0.6)]
     denied = "I don't know your cat yet — tell me and I'll remember it."
@@ -188,7 +188,7 @@ def test_an_answer_that_does_not_know_what_the_tail_holds_gets_the_fact() -> Non
 
 def test_an_answer_that_only_echoes_a_stored_fact_gets_the_fact_that_answers_the_question() -> None:
     """`mol chat "When does Lily start school?"`: L0 answered "The user's daughter is called Lily." (its tail, verbatim)."""
-    from mol_local.turn.recall import told_answer
+    from mol_local.turn.told import told_answer
 
     tail = [Recalled(new_memory("The user's daughter is called Lily."), 0.6),
             Recalled(new_memory("The user's daughter Lily starts school on 8 January."), 0.5)]
@@ -212,7 +212,7 @@ def test_an_answer_that_denies_what_the_tail_holds_gets_what_was_said() -> None:
     """`mol chat`: "When is the plumber coming?" got "You haven't told me anything about the plumber coming on Tuesday to fix
     the kitchen sink yet." with those words in its tail; "What time is my flight to Lisbon?" "I don't know your flight to Lisbon yet"."""
     from memory.store import SAID
-    from mol_local.turn.recall import told_answer
+    from mol_local.turn.told import told_answer
 
     plumber = new_memory("The plumber Dave is coming on Tuesday to fix the kitchen sink", kind=SAID)
     flight = new_memory("My flight to Lisbon is on 12 January at 7am", kind=SAID)
@@ -227,7 +227,7 @@ def test_an_answer_that_denies_what_the_tail_holds_gets_what_was_said() -> None:
 
 
 def test_a_statement_answered_without_what_was_said_is_said_back() -> None:
-    from mol_local.turn.recall import told_answer
+    from mol_local.turn.told import told_answer
 
     moved = "Oh, and I just moved to Valencia last month."
     assert told_answer(moved, "Thanks for letting me know: your move has been confirmed.", []) == \
@@ -242,7 +242,8 @@ def test_what_do_you_know_about_me_gets_every_fact_in_the_tail_and_says_them(sma
     tell me and I'll remember it." (tried with mol chat). The tail holds the stored facts, not the few most like the
     question, the turn records them as in view (consent follows them), and the answer says them."""
     from memory.store import SAID, said_text
-    from mol_local.turn.recall import asks_what_you_know, known_all_answer
+    from mol_local.turn.recall import asks_what_you_know
+    from mol_local.turn.told import known_all_answer
 
     runtime = small()
     facts = [f"The user's hobby number {i} is chess variant {i}." for i in range(9)] + ["The user lives in Leeds."]
@@ -293,7 +294,7 @@ def test_asked_what_they_told_an_answer_that_says_none_of_it_gets_the_tail() -> 
     """Held-out L0: "Remind me what I told you about the dentist" got "Thanks for asking, I'll be happy to help. What
     was it about the dentist that caught your attention?" with the dentist's date in its tail."""
     from mol_local.turn.not_known import unknown_answer
-    from mol_local.turn.recall import told_answer
+    from mol_local.turn.told import told_answer
 
     tail = [Recalled(new_memory("The user's dentist appointment is on the 3rd of June."), 0.5)]
     asked = "Remind me what I told you about the dentist"
@@ -315,7 +316,7 @@ def test_asked_what_they_told_an_answer_that_says_none_of_it_gets_the_tail() -> 
 
 def test_an_answer_without_the_value_of_the_fact_asked_about_gets_the_fact() -> None:
     """`mol chat "What car do I drive?"` with "The user's car is a blue 2015 Honda Civic" in the tail: "You are a car."."""
-    from mol_local.turn.recall import told_answer
+    from mol_local.turn.told import told_answer
 
     tail = [Recalled(new_memory("The user's car is a blue 2015 Honda Civic"), 0.6),
             Recalled(new_memory("The user's doctor's appointment is 14 January at 10:30."), 0.4)]
@@ -329,7 +330,7 @@ def test_an_answer_without_the_value_of_the_fact_asked_about_gets_the_fact() -> 
 def test_a_question_about_them_answered_without_the_memory_it_names_gets_what_they_said() -> None:
     """`mol chat`, memories added weeks before with `mol memory add --file` ("at"): "Who has my ladder?" got "Your ladder is
     mine." beside "I lent my ladder to my neighbour Priya"; "What language did I want to learn?" a denial."""
-    from mol_local.turn.recall import told_answer
+    from mol_local.turn.told import told_answer
 
     ladder = [Recalled(new_memory("I lent my ladder to my neighbour Priya", said_at="2026-11-02T10:00:00"), 0.5)]
     assert told_answer("Who has my ladder?", "Your ladder is mine.", ladder) == \
@@ -351,7 +352,8 @@ def test_a_question_about_them_answered_without_the_memory_it_names_gets_what_th
 
 def test_a_person_named_by_a_name_the_memory_gives_a_relation_for_is_that_relation(runtime) -> None:
     """`mol chat -c`: "When is Elena's birthday?" got "Your wife is called Elena." beside her birthday, kept as the wife's."""
-    from mol_local.turn.recall import recall, told_answer
+    from mol_local.turn.recall import recall
+    from mol_local.turn.told import told_answer
     from mol_local.turn.relations import by_relation
 
     runtime.memory.add([new_memory("The user's wife is called Elena.", origin="explicit"),
@@ -382,7 +384,7 @@ def test_a_question_about_a_thing_they_said_gets_what_they_said_when_the_answer_
     off: the boiler valve costs about 180 pounds." A question without "my" is about what they said only when it shares
     three words with it, and only a thing they said (not a stored fact) is quoted for it."""
     from memory.store import SAID
-    from mol_local.turn.recall import told_answer
+    from mol_local.turn.told import told_answer
 
     plumber = [Recalled(new_memory("The plumber said he can come back on the 14th to replace the boiler valve, it'll cost about 180 pounds",
                                    kind=SAID, said_at="2026-11-10T10:00:00"), 0.6)]
