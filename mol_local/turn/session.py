@@ -27,7 +27,8 @@ from mol_local.turn.code_check import Checked, redrafts
 from mol_local.turn.day_list import reminders_on_day
 from mol_local.turn.event_before import before_my_event
 from mol_local.turn.forgetting import forget_turn, forget_what
-from mol_local.turn.ground import open_reminders, read_answer, settled_call
+from mol_local.turn.ground import open_reminders, settled_call
+from mol_local.turn.read import read_answer
 from mol_local.turn.list_edit import list_edit_turn
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer,

@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 
 from mol_local.harness.when import copies_a_time, stated_offset
-from mol_local.turn.ground import asks_to_complete, asks_to_see_reminders, grounded, read_answer
+from mol_local.turn.ground import asks_to_complete, asks_to_see_reminders, grounded
+from mol_local.turn.read import read_answer
 from mol_local.turn.options import AnswerOptions
 from mol_local.turn.tasks import ToolCall
 
@@ -408,7 +409,7 @@ def test_a_note_cut_short_keeps_the_persons_whole_words() -> None:
 
 def test_a_note_in_the_persons_words_is_said_back_to_them() -> None:
     """`mol chat "Note down that my passport number is X1234567"` answered "Noted: my passport number is X1234567."."""
-    from mol_local.turn.ground import read_answer
+    from mol_local.turn.read import read_answer
 
     mine = {"name": "notes.create", "arguments": {"title": "Passport", "body": "my passport number is X1234567"}, "result": "Saved note 1: Passport"}
     assert read_answer([mine]) == "Noted: your passport number is X1234567."

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from mol_local.turn.ground import grounded, read_answer
+from mol_local.turn.ground import grounded
+from mol_local.turn.read import read_answer
 from mol_local.turn.tasks import ToolCall
 
 
