@@ -117,7 +117,8 @@ def ground_source(doc: UIDocument, request: str) -> list[str]:
             doc.state.pop(key, None)
         fixes.append(f"{view['type'].lower()} {view['id']!r} shows your {src}")
     cols = view.get("columns")
-    if view["type"] == "Table" and not (isinstance(cols, list) and len(cols) == len(SOURCE_COLUMNS[src])):
+    wrong = not (isinstance(cols, list) and len(cols) == len(SOURCE_COLUMNS[src]))
+    if view["type"] == "Table" and (wrong or cols != list(SOURCE_COLUMNS[src]) and len(stated.columns(request)) < 2):  # reminders as "Title", "Body"
         view["columns"] = list(SOURCE_COLUMNS[src])  # a bound row has exactly these cells (genui.binding)
         fixes.append(f"table {view['id']!r} headed {', '.join(SOURCE_COLUMNS[src])}")
     return fixes

@@ -174,6 +174,10 @@ def coerce(value: Any, wanted: str) -> tuple[bool, Any]:
         return True, value.strip().lower() == "true"
     if wanted == "text" and isinstance(value, (int, float)) and not isinstance(value, bool):
         return True, str(value)
+    if wanted == "text" and (value is False or value is None):  # an unset field written as false: "how I felt" (mol chat)
+        return True, ""
+    if wanted == "flag" and (value == "" or value is None):
+        return True, False
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         if wanted == "items":
             return True, [{"label": v, "done": False} for v in value]

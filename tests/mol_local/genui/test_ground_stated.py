@@ -154,7 +154,7 @@ def test_a_table_of_what_you_know_about_me_shows_the_memories() -> None:
     fixes = ground(doc, "I want what you know about me, as a table.")
     table = doc.component("t")
     assert table["source"] == "memories" and "bind" not in table and "rows" not in doc.state
-    assert fixes == ["table 't' shows your memories"]
+    assert fixes == ["table 't' shows your memories", "table 't' headed Memory, Kind"]  # a memory has no title or body
     parse_document(doc.to_json())
 
 
@@ -304,6 +304,17 @@ def test_a_table_of_a_source_is_headed_for_the_cells_its_rows_have() -> None:
     doc = _doc([{"id": "t", "type": "Table", "label": "Me", "columns": ["People to contact"], "source": "memories"}], {})
     assert ground(doc, "I want what you know about me, as a table.") == ["table 't' headed Memory, Kind"]
     assert doc.component("t")["columns"] == ["Memory", "Kind"]
+    reminders = _doc([{"id": "t", "type": "Table", "label": "My reminders", "columns": ["Title", "Body"], "source": "reminders"}], {})
+    assert ground(reminders, "Show my reminders as a table") == ["table 't' headed Reminder, Due"]  # mol chat: a note's headings
+
+
+def test_a_text_field_written_with_a_flag_for_empty_is_repaired_to_empty_text() -> None:
+    """`mol chat "Make a form to log my runs with distance, time and how I felt"`: "I could not build this view; what failed:
+    Input 'felt' needs text state but 'felt' holds flag"."""
+    from mol_local.genui.repair import coerce
+
+    assert coerce(False, "text") == (True, "") and coerce(None, "text") == (True, "") and coerce("", "flag") == (True, False)
+    assert coerce(True, "text") == (False, None) and coerce(0, "text") == (True, "0")  # a number stays its number
 
 
 def test_what_is_added_to_a_list_is_the_list() -> None:
