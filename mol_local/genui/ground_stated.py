@@ -271,6 +271,14 @@ def ground_fields(doc: UIDocument, request: str) -> list[str]:
     form = _only(doc, "Form") or form
     kids = [c for c in doc.components if c["id"] in form.get("children", [])]
     missing = [n for n in named if not any(n.lower() in str(k.get("label", "")).lower() for k in kids)]
+    for name in list(missing):  # "Felt" for "how I felt": that field, in the person's words (it had been added again beside it)
+        part = next((k for k in kids if len(str(k.get("label", ""))) >= 3 and k.get("type") == "Input"
+                     and re.search(rf"\b{re.escape(str(k['label']).lower())}\b", name.lower())
+                     and not any(str(k["label"]).lower() in n.lower() for n in named if n != name)), None)
+        if part is not None:
+            fixes.append(f"field {part['id']!r} labelled {_cap(name)!r}")
+            part["label"] = _cap(name)
+            missing.remove(name)
     if not missing:
         return fixes
     taken = {c["id"] for c in doc.components} | set(doc.state)

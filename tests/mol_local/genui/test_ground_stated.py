@@ -386,3 +386,14 @@ def test_a_text_field_nothing_in_the_request_speaks_of_is_dropped() -> None:
     assert [c["id"] for c in doc.components] == ["form", "name", "email", "genre"] and "favicon" not in doc.state
     assert fixes == ["dropped the field nobody asked for: 'Favicon'"]
     parse_document(doc.to_json())
+
+
+def test_a_field_labelled_with_part_of_a_named_field_is_that_field() -> None:
+    """`mol chat "Make a form to log my runs with distance, time and how I felt"`: a "Felt" field and "How I felt" beside it."""
+    doc = _doc([{"id": "form", "type": "Form", "label": "Run log", "children": ["distance", "time", "felt"], "action": "save"},
+                {"id": "distance", "type": "Input", "label": "Distance", "bind": "distance"},
+                {"id": "time", "type": "Input", "label": "Time", "bind": "time"},
+                {"id": "felt", "type": "Input", "label": "Felt", "bind": "felt"}], {"distance": "", "time": "", "felt": ""},
+               {"save": {"kind": "submit", "target": "form", "payload": {}, "visibility": "noai"}})
+    fixes = ground(doc, "Make a form to log my runs with distance, time and how I felt")
+    assert [c["label"] for c in doc.components[1:]] == ["Distance", "Time", "How I felt"] and fixes == ["field 'felt' labelled 'How I felt'"]
