@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import lru_cache
 
 from llama_cpp.llama_grammar import json_schema_to_gbnf
@@ -26,7 +27,7 @@ from mol_local.genui.document import UIDocument, parse_document
 from mol_local.genui.errors import InvalidDocument
 from mol_local.genui.ground import ground
 from mol_local.genui.repair import repair as repair_document
-from mol_local.genui.rota import rota_document
+from mol_local.genui.rota import whole_view
 
 MAX_KEYS = 5  # state entries, actions, payload fields per document under the grammar
 GAP = 3  # free components allowed between two kinds the request named
@@ -160,6 +161,7 @@ def compose(
     on_token: Callable[[str], None] | None = None,
     request: str = "",
     starters: bool = True,
+    now: datetime | None = None,
 ) -> Composed:
     """Generate a document from `messages` (an L3 view: `ui_guide` in the head, the user's message as the tail).
 
@@ -189,7 +191,7 @@ def compose(
     doc, out.problems, out.fixes = check(text)
     out.valid_first = doc is not None and not out.fixes
     if doc is not None:
-        out.fixes += ground(doc, request, starters=starters)
+        out.fixes += ground(doc, request, starters=starters, now=now)
         out.document, out.text = doc, doc.dumps()
         return out
     if cancel is not None and cancel.is_set():
@@ -209,10 +211,10 @@ def compose(
         doc, out.problems, fixes = check(second.text.strip())
         out.fixes += fixes
         if doc is not None:
-            out.fixes += ground(doc, request, starters=starters)
+            out.fixes += ground(doc, request, starters=starters, now=now)
             out.document, out.text = doc, doc.dumps()
             return out
-    if (made := rota_document(request)) is not None:  # the view the request states in full needs no valid draft
+    if (made := whole_view(request, now)) is not None:  # the view the request states in full needs no valid draft
         out.document, out.fixes = made[0], out.fixes + [made[1]]
         out.text = made[0].dumps()
         return out

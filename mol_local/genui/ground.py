@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from datetime import datetime
 
 from mol_local.genui.document import UIDocument
-from mol_local.genui.rota import ground_rota
+from mol_local.genui.rota import ground_whole
 from mol_local.genui.starters import ground_starter
 from mol_local.genui.ground_stated import (
     ground_card,
@@ -63,12 +64,12 @@ def stated_seconds(request: str) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
-def ground(doc: UIDocument, request: str, *, starters: bool = True) -> list[str]:
+def ground(doc: UIDocument, request: str, *, starters: bool = True, now: datetime | None = None) -> list[str]:
     """What the request states, applied to the document: a timer's length, a checklist's named items, a
     progress bar's and a slider's numbers, a table's columns and rows, the person's data a view shows
     (mol_local.genui.stated). Returns what changed (for the composition's fixes)."""
-    if chart := ground_rota(doc, request):  # a chore chart is the week's table, whatever the model drew
-        return chart
+    if whole := ground_whole(doc, request, now):  # a chore chart, a countdown to a day: whatever the model drew
+        return whole
     return (ground_timers(doc, request) + ground_items(doc, request) + ground_starter(doc, request, *named_list(request), starters)
             + ground_notes(doc, request)
             + ground_source(doc, request)

@@ -9,7 +9,9 @@ nobody has the same one two days running (chore k goes to person (k + day) mod t
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
+from mol_local.genui.countdown import countdown_document
 from mol_local.genui.document import UIDocument, parse_document
 from mol_local.genui.errors import InvalidDocument
 from mol_local.genui.stated import _parts
@@ -60,9 +62,15 @@ def rota_document(request: str) -> tuple[UIDocument, str] | None:
     return doc, f"a chore chart of the week: {', '.join(chores)} handed round {', '.join(people)}"
 
 
-def ground_rota(doc: UIDocument, request: str) -> list[str]:
-    """The document becomes the week's table when the request asks for a chore chart naming its people and chores."""
-    made = rota_document(request)
+def whole_view(request: str, now: datetime | None = None) -> tuple[UIDocument, str] | None:
+    """The view a request states in full, whatever the model drew: a chore chart, or (given the clock) a countdown to a
+    day (genui/countdown.py); with what it holds. None for any other request."""
+    return rota_document(request) or (countdown_document(request, now) if now is not None else None)
+
+
+def ground_whole(doc: UIDocument, request: str, now: datetime | None = None) -> list[str]:
+    """The document becomes `whole_view`'s when the request states one."""
+    made = whole_view(request, now)
     if made is None:
         return []
     new, fix = made

@@ -56,11 +56,14 @@ def _lines(comp: dict[str, Any], state: dict[str, Any], source_rows: SourceRows 
 
 
 def clock(seconds: float) -> str:
-    """A countdown as a person reads it: 1200 -> "20:00", 3600 -> "1:00:00", 45 -> "0:45"."""
+    """A countdown as a person reads it: 1200 -> "20:00", 3600 -> "1:00:00", 45 -> "0:45", and with the days once
+    there is more than one: 1_720_800 -> "19 days 22:00:00" (a countdown to Christmas)."""
     whole = max(0, round(seconds))
+    days, whole = divmod(whole, 86400) if whole >= 2 * 86400 else (0, whole)
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+    time_left = f"{hours}:{minutes:02d}:{secs:02d}" if hours or days else f"{minutes}:{secs:02d}"
+    return f"{days} days {time_left}" if days else time_left
 
 
 def document_text(doc: dict[str, Any], source_rows: SourceRows | None = None) -> str:

@@ -65,7 +65,7 @@ def answer_ui(
 
     composed = compose(rt.engine, view, seq=slot, stack=stack, max_tokens=UI_MAX_TOKENS or rt.hcp.answer_max_tokens,
                        cancel=cancel, on_token=stream if on_draft is not None else None, request=request,
-                       starters=on_embedded(rt.hcp))
+                       starters=on_embedded(rt.hcp), now=rt.clock())
     rs = composed.results
     merged = GenerationResult(
         text=composed.text,
