@@ -74,10 +74,10 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return ToolCall("reminders.list", {}, call.raw, answers=True)
     if call.name in ("notes.find", "notes.read", "notes.create", "reminders.list", "memory.search") and asks_to_see_notes(request):
         return ToolCall("notes.find", {"query": ""}, call.raw, answers=True)
+    if call.name in ("notes.create", "notes.find", "notes.read") and (asked := note_question_call(request)):
+        return replace(asked, raw=call.raw)  # "What did I note about the boiler?" had saved a new note; a search's result is the answer
     if call.name == "notes.find" and (topic := NOTES_ABOUT.search(request)) and not content_stems(str(call.arguments.get("query", ""))) & content_stems(request):
         return replace(call, arguments={**call.arguments, "query": topic["t"]})  # "Find my notes about insurance" searched "milk"
-    if call.name == "notes.create" and (asked := note_question_call(request)):
-        return replace(asked, raw=call.raw)  # "What did I note about the boiler?" had saved a new note
     if call.name == "notes.create" and (own := own_note(call, request)):
         return own
     if call.name in _NOT_A_NOTE and (note := settled_call(request)) is not None and note.name == "notes.create":

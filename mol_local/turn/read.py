@@ -45,6 +45,9 @@ def read_answer(calls: Sequence[dict]) -> str:
     if found:
         rows = [line.split(" · ", 2) for f in found for line in f.splitlines() if line.count(" · ") >= 2]
         if not rows:
+            asked = next((c["arguments"].get("query", "") for c in calls if c["name"] == "notes.find"), "")
+            if found[0].startswith("No notes") and str(asked).strip():  # "Search my notes for key": none says it, not "no notes"
+                return f"None of your notes mentions {str(asked).strip()}."
             return "You have no notes yet." if found[0].startswith("No notes") else found[0]
         return "\n".join([f"Your notes ({len(rows)}):"] + [f"- {title}: {body}" if body else f"- {title}" for _id, title, body in rows])
     noted = [c for c in calls if c["name"] == "notes.create"]

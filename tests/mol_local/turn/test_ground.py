@@ -415,3 +415,15 @@ def test_a_note_in_the_persons_words_is_said_back_to_them() -> None:
     assert read_answer([mine]) == "Noted: your passport number is X1234567."
     plain = {**mine, "arguments": {"title": "Boiler", "body": "the boiler was serviced in October"}}
     assert read_answer([plain]) == "Noted: the boiler was serviced in October."
+
+
+def test_a_notes_search_is_answered_by_its_result_and_none_found_is_not_no_notes() -> None:
+    """The TUI, no note mentioning it: "Search my notes for key" got "Your note says: "Search my notes for key" but it doesn't
+    show any details." (the model wrote the answer after its own search)."""
+    from mol_local.turn.read import read_answer
+
+    searched = grounded(ToolCall("notes.find", {"query": "key"}, "<raw>"), "Search my notes for key")
+    assert searched.answers and searched.arguments == {"query": "key"}
+    assert read_answer([{"name": "notes.find", "arguments": {"query": "key"}, "result": "No notes match 'key'."}]) == \
+        "None of your notes mentions key."
+    assert read_answer([{"name": "notes.find", "arguments": {"query": ""}, "result": "No notes match ''."}]) == "You have no notes yet."
