@@ -24,6 +24,7 @@ from mol_local.extract import extract_after_turn
 from mol_local.turn.about import said_turn
 from mol_local.turn.answer_check import checked_answer, earlier_answers
 from mol_local.turn.code_check import Checked, redrafts
+from mol_local.turn.code_follow import CODE_SLOT, code_before, whole_ask
 from mol_local.turn.day_list import reminders_on_day
 from mol_local.turn.event_before import before_my_event
 from mol_local.turn.forgetting import forget_turn, forget_what
@@ -253,6 +254,8 @@ class Session:
             route = RouteRecord(self._forced, "forced", self._forced, False, 0.0)
         elif machine.step is Step.ROUTE:
             route = rt.router.route(text, cancel)
+            if code_before(text, history) is not None and CODE_SLOT in rt.hcp.slots:  # "Now make it ignore case" after a function
+                route = RouteRecord(CODE_SLOT, "rule", "changes the code before it", False, route.latency_ms)
             self._check(cancel)
             timings["route_ms"] = route.latency_ms
             machine.routed()
@@ -344,7 +347,8 @@ class Session:
                     answer = unfinished_answer(answer) or unbacked_answer(answer, text, tool_calls) or said_as_set(answer, tool_calls)
                 new.append(MessageRecord("assistant", answer))
         began = time.perf_counter()
-        if not tool_calls and asked is not None and (checked := checked_answer(answer, text, redrafts(rt.engine, asked), earlier_answers(history))).report:
+        if not tool_calls and asked is not None and (checked := checked_answer(answer, whole_ask(text, history), redrafts(rt.engine, asked),
+                                                                                earlier_answers(history))).report:
             answer, code_report = checked.answer, checked  # code run, a plan read, a repeat redrafted (turn/answer_check.py)
             new[-1] = MessageRecord("assistant", answer)
             timings["code_check_ms"] = (time.perf_counter() - began) * 1000
