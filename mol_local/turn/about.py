@@ -21,6 +21,7 @@ from mol_local.genui.starters import starter_for
 from mol_local.models import on_embedded
 from mol_local.turn.meals import meal_answer
 from mol_local.turn.email_draft import asks_draft, draft_answer
+from mol_local.turn.code_tests import tests_answer
 from mol_local.turn.jokes import jokes, joke_answer
 from mol_local.turn.result import TurnResult
 from mol_local.turn.shell import shell_answer
@@ -43,6 +44,7 @@ _LIVE = re.compile(
 DRAFT = "/draft"  # … for a short email drafted from the person's words (turn/email_draft.py)
 SHELL = "/shell"  # … for a shell command for an everyday file job (turn/shell.py)
 VAGUE = "/vague"  # … for "Remind me" or "Make a list" with nothing to do it with (turn/vague.py)
+TESTS = "/tests"  # … for tests of the function just written (turn/code_tests.py)
 JOKE = "/joke"  # … for a joke (turn/jokes.py)
 CODE_SLOT = "L2"  # the coding specialist: a shell command's turn is its work
 THANKS = "/thanks"  # … for a thank-you or a goodbye that asks nothing
@@ -200,6 +202,9 @@ def said_turn(session: Session, text: str) -> TurnResult | None:
         return command_turn(session, text, meal, "The user asked for meal ideas; I gave three that fit how they eat.", THANKS)
     if on_embedded(session.runtime.hcp) and (command := shell_answer(text)) is not None:
         return command_turn(session, text, command, "The user asked for a shell command; I gave it and what it does.", SHELL, CODE_SLOT)
+    if on_embedded(session.runtime.hcp) and (tests := tests_answer(text, session.tasks)) is not None:
+        return command_turn(session, text, tests, "The user asked for tests of the function; I wrote them from its cases and ran them.",
+                            TESTS, CODE_SLOT)
     if on_embedded(session.runtime.hcp) and (joke := _joke(session, text)) is not None:
         return command_turn(session, text, joke, "The user asked for a joke; I told one.", JOKE)
     if (chat := small_talk_answer(text)) is not None:

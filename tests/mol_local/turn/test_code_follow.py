@@ -34,3 +34,19 @@ def test_the_change_goes_to_the_coder_and_its_code_is_held_to_the_whole_ask(scri
     assert changed.route is not None and (changed.slot, changed.route.raw_output) == ("L2", "changes the code before it")
     assert "ignores case and spaces, as you asked; I ran it." in changed.answer and not scripted.outputs
     assert changed.code_check.startswith("ran: the first draft failed (is_palindrome('nurses run') should be True)")
+
+
+def test_tests_asked_for_the_function_are_its_known_cases_run_against_it(scripted_runtime) -> None:
+    """`mol chat -c`: "Write a pytest test for it" after the palindrome got the function again, without its lowercasing."""
+    from mol_local.turn.about import TESTS
+
+    rt, scripted = scripted_runtime([LOWER])
+    session = rt.session()
+    session.run_turn(ASKED, slot="L2")
+    tests = session.run_turn("Write a pytest test for it")
+    assert tests.route is not None and (tests.slot, tests.route.raw_output) == ("L2", TESTS) and not scripted.outputs
+    assert "def test_is_palindrome():\n    assert is_palindrome('racecar')\n" in tests.answer
+    assert "    assert not is_palindrome('hello')\n" in tests.answer
+    assert tests.answer.endswith("I ran these against your is_palindrome: they pass.")
+    from mol_local.turn.code_tests import tests_answer
+    assert tests_answer("Write a pytest test for it", []) is None  # nothing written before
