@@ -31,8 +31,9 @@ _SPLIT = re.compile(
     rf"{_LEAD}(?:split|divide|share)\s+(?:(?:a|an|the|our|my)\s+)?(?:bill\s+of\s+)?{_MONEY}"
     r"(?:\s+(?:dinner|lunch|breakfast|restaurant|meal|pizza|taxi|cab|hotel|grocery|food|bar|drinks))?(?:\s+(?:bill|check|cheque|tab))?"
     rf"(?:\s+(?:between|among|by|into|with)\s+|\s+(?=(?:{_COUNT})\s+ways))"
-    rf"(?P<n>{_COUNT})(?:\s+(?:people|persons|friends|of us|ways|parts|equally))?{_END}",
-    re.IGNORECASE)
+    rf"(?P<n>{_COUNT})(?:\s+(?:people|persons|friends|of us|ways|parts|equally))?"
+    r"(?:,?\s*(?:with|plus|and|including|\+)\s+(?:an?\s+)?(?P<p>\d{1,2}(?:\.\d+)?)\s*(?:%|percent|per cent)\s+tip)?"
+    rf"{_END}", re.IGNORECASE)
 _ITEMS = re.compile(  # "3 coffees at 2.80 each plus a 10% tip": L1 had added "Tip: 3 × 10% = 3.00"
     rf"{_LEAD}(?:what(?:'s| is| are| do| does| would)|how much (?:is|are|would be|will be|for|do|does|would))?\s*(?:the\s+(?:total|cost|price)\s+(?:of|for)\s+)?"
     rf"(?P<n>{_COUNT})\s+(?P<what>[a-z][a-z' -]{{0,30}}?)\s+(?:at|@|for)\s+{_MONEY}\s*(?:each|apiece|a piece|per (?:item|piece|person|ticket|one))"
@@ -81,6 +82,10 @@ def bill_code(request: str) -> str | None:
             return None
         x, said = _amount(m)
         sign = said[0] if said[0] in "$£€" else ""
+        if m["p"]:  # "… between 3 people with a 10% tip": the tip on the bill, then the split (L1 had ticked a reminder off)
+            return (f"# answer: {{}}\ntotal, people, percent = {x}, {n}, {m['p']}\ntip = round(total * percent / 100, 2)\n"
+                    f"each = (total + tip) / people\n"
+                    f"f\"{said} plus a {m['p']}% tip ({sign}{{tip:.2f}}) is {sign}{{total + tip:.2f}}; split {n} ways, {sign}{{each:.2f}} each.\"")
         return (f"# answer: {{}}\ntotal, people = {x}, {n}\neach = total / people\n"
                 f"f\"{said} split {n} ways is {sign}{{each:.2f}} each.\"")
     return None

@@ -53,9 +53,11 @@ _FORMS = {
     "between": re.compile(rf"^how\s+many\s+(?P<unit>days|weeks)\s+(?:are\s+there\s+|is\s+it\s+)?(?:between|from)\s+(?P<a>{_DATE.replace('?P<', '?P<a_')})"
                           rf"\s+(?:and|to|until|till)\s+(?P<b>{_DATE.replace('?P<', '?P<b_')})$", re.I),
     "age": re.compile(r"^how\s+old\s+(?:am\s+i|will\s+i\s+be|would\s+i\s+be|is\s+(?:someone|somebody|a\s+person))(?:\s+(?:today|now|this\s+year))?"
-                      r",?\s+if\s+(?:i\s+was\s+|i'm\s+|they\s+were\s+|he\s+was\s+|she\s+was\s+)?born\s+in\s+(?P<year>(?:19|20)\d{2})$", re.I),
-    "shift": re.compile(rf"^{_WHAT}\s+(?:the\s+)?(?:date|day)\s+(?:is\s+it\s+|will\s+it\s+be\s+|was\s+it\s+)?(?:in\s+)?(?P<n>\d{{1,5}})\s+(?P<unit>days?|weeks?)"
-                        r"(?:\s+(?P<dir>from\s+(?:today|now)|after\s+today|ago|from\s+now|later))?$", re.I),
+                      r",?\s+(?:if\s+|who\s+was\s+|(?=born))(?:i\s+was\s+|i'm\s+|they\s+were\s+|he\s+was\s+|she\s+was\s+)?born\s+in\s+"
+                      r"(?P<year>(?:19|20)\d{2})$", re.I),  # "… born in 1987" had got "1987 is a birth year."
+    "shift": re.compile(rf"^{_WHAT}\s+(?:(?:the\s+)?(?:date|day)\s+(?:is\s+it\s+|will\s+it\s+be\s+|was\s+it\s+)?|"
+                        r"(?=\d{1,5}\s+(?:days?|weeks?)\s+(?:from|after|ago)))(?:in\s+)?(?P<n>\d{1,5})\s+(?P<unit>days?|weeks?)"
+                        r"(?:\s+(?P<dir>from\s+(?:today|now)|after\s+today|ago|from\s+now|later))?$", re.I),  # "What's 3 weeks from today?"
     "dated": re.compile(rf"^{_WHAT}\s+(?:the\s+)?date\s+(?:is\s+it\s+|will\s+it\s+be\s+|is\s+)?(?:on\s+)?(?:(?P<which>next|this|coming|this\s+coming)\s+)?"
                         rf"(?:(?P<wd>{'|'.join(_WEEKDAYS)})|(?P<rel>tomorrow|yesterday))$", re.I),
     "today": re.compile(rf"^{_WHAT}\s+(?:the\s+date\s+today|today's\s+date|the\s+date|day\s+is\s+it(?:\s+today)?|day\s+is\s+today|the\s+day\s+today)$", re.I),

@@ -21,6 +21,8 @@ from tests.mol_local.turn.test_dates import TODAY, _run
     ("30 percent discount on 60 euros", "30% off €60 is €42.00 (you save €18.00)."),
     ("Split a 84 pound dinner bill between 4 people", "£84 split 4 ways is £21.00 each."),  # L1 listed the reminder tool's docs
     ("split the $90 tab 4 ways", "$90 split 4 ways is $22.50 each."),
+    ("Split a 84 pound bill between 3 people with a 10% tip",  # mol chat: L1 listed the reminders and ticked one off
+     "£84 plus a 10% tip (£8.40) is £92.40; split 3 ways, £30.80 each."),
     ("How much is 3 coffees at 2.80 each plus a 10% tip?",  # L1: "Tip: 3 × 10% = 3.00"
      "3 coffees at 2.80 each come to 8.40; a 10% tip adds 0.84, so 9.24 in all."),
     ("What do 4 tickets at $12.50 each cost?", "4 tickets at $12.50 each come to $50.00."),

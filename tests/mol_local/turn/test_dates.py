@@ -48,6 +48,8 @@ def _answer(question: str, today: date = TODAY) -> str:
     ("How many weeks from 1 January 2027 to 1 March 2027?", "From 1 January 2027 to 1 March 2027 is 8 weeks and 3 days."),
     ("What's the date in 90 days?", "90 days from today (Friday 4 December 2026) is Thursday 4 March 2027."),
     ("What date was it 3 weeks ago?", "3 weeks ago (Friday 4 December 2026) was Friday 13 November 2026."),
+    ("What's 3 weeks from today?", "3 weeks from today (Friday 4 December 2026) is Friday 25 December 2026."),  # mol chat: "Today is 16 Dec"
+    ("How old is someone born in 1987?", "Born in 1987, you turn 39 this year (one less until your birthday)."),  # "1987 is a birth year."
     ("Can you tell me what's the date today?", "Today is Friday 4 December 2026."),
     ("what day is it", "Today is Friday 4 December 2026."),
     ("What's the date next Friday?", "Next Friday is 11 December 2026."),  # mol chat, L0: today's date and time
