@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from mol_local.harness.errors import BadArguments
 
@@ -32,7 +32,7 @@ _EVERY_N = re.compile(r"^\s*(?:(?:every|each)\s+(?P<n>other|second|two|three|fou
 _EVERY_HOURS = re.compile(r"^\s*(?:(?:every|each)\s+(?:(?P<n>\d{1,3}|two|three|four|five|six|half\s+an?|an?)\s+)?(?P<unit>hour|minute|min)s?|"
                           r"(?P<hourly>hourly))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
 MIN_MINUTES = 15  # "every 5 minutes" is a nag, not a reminder: refused by the tool with how to say it
-RULES = ("daily", "weekdays", "weekly", "monthly", "days:N", "minutes:N")  # "days:2": every other day; "minutes:120": every 2 hours
+RULES = ("daily", "weekdays", "weekly", "monthly", "days:N", "minutes:N", "nth:K:W")  # "nth:1:0": the first Monday of each month  # "days:2": every other day; "minutes:120": every 2 hours
 _DEFAULT_CLOCK = {"morning": "8:00", "evening": "19:00", "night": "21:00"}
 
 
@@ -45,6 +45,26 @@ _OF_EVERY_MONTH = re.compile(rf"^\s*(?:on\s+)?(?:the\s+)?(?P<day>{_ORDINAL})\s+(
 
 def _day_number(said: str) -> int:
     return _ORDINALS.get(said.lower()) or int(re.sub(r"\D", "", said))
+
+
+_NTH_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
+_NTH_DAY = rf"(?P<k>{'|'.join(_NTH_WORDS)})\s+(?P<wd>{'|'.join(_WEEKDAYS)})"
+_NTH = re.compile(rf"^(?:(?:every|on|each)\s+)?(?:the\s+)?{_NTH_DAY}\s+(?:of\s+)?(?:the|each|every)\s+month\b[\s,]*(?P<rest>.*)$"
+                  rf"|^every\s+month\s+on\s+the\s+{_NTH_DAY.replace('?P<k>', '?P<k2>').replace('?P<wd>', '?P<wd2>')}\b[\s,]*(?P<rest2>.*)$",
+                  re.IGNORECASE)
+
+
+def nth_weekday(year: int, month: int, k: int, weekday: int) -> date:
+    """The k-th `weekday` (0 Monday) of the month; k = -1 is its last."""
+    days = [d for d in range(1, calendar.monthrange(year, month)[1] + 1) if date(year, month, d).weekday() == weekday]
+    return date(year, month, days[k - 1 if k > 0 else -1])
+
+
+def _on_nth(when: datetime, rule: str, month_ahead: int) -> datetime:
+    _, k, w = rule.split(":")
+    total = when.year * 12 + when.month - 1 + month_ahead
+    day = nth_weekday(total // 12, total % 12 + 1, int(k), int(w))
+    return when.replace(year=day.year, month=day.month, day=day.day)
 
 
 def split_repeat(due: str) -> tuple[str, str | None]:
@@ -65,6 +85,9 @@ def split_repeat(due: str) -> tuple[str, str | None]:
         if unit in _WEEKDAYS:  # "every other Wednesday at 7am": from the next Wednesday, every 14 days
             return f"{unit.capitalize()} {rest}".strip(), f"days:{days}"
         return rest or "9:00", f"days:{days}" if days > 1 else "daily"
+    if nth := _NTH.match(due.strip()):  # "every first Monday of the month at 9am" had been set once
+        k, wd, rest = nth["k"] or nth["k2"], nth["wd"] or nth["wd2"], nth["rest"] if nth["rest"] is not None else nth["rest2"]
+        return (rest or "").strip() or "9:00", f"nth:{_NTH_WORDS[k.lower()]}:{_WEEKDAYS.index(wd.lower())}"
     if month := _OF_EVERY_MONTH.match(due):
         return f"the {_day_number(month['day'])}th {month['rest'].strip()}".strip(), "monthly"
     m = _EVERY.match(due) or _ON_PLURAL.match(due)
@@ -110,6 +133,8 @@ def on_day_of_month(when: datetime, day: int) -> datetime:
 def first_due(when: datetime, rule: str, now: datetime) -> datetime:
     """The first occurrence on or after `now`, counting from the parsed `when` (8:00 already passed today is
     tomorrow's for a daily reminder; a weekend day is the next weekday)."""
+    if rule.startswith("nth:"):
+        when = _on_nth(when, rule, 0)  # this month's, then on
     while when < now - timedelta(minutes=1):
         when = next_due(when, rule)
     return next_due(when, rule) if rule == "weekdays" and when.weekday() >= 5 else when
@@ -145,6 +170,8 @@ def next_due(when: datetime, rule: str) -> datetime:
         return when + timedelta(days=int(rule.removeprefix("days:")))
     if rule.startswith("minutes:"):
         return when + timedelta(minutes=int(rule.removeprefix("minutes:")))
+    if rule.startswith("nth:"):
+        return _on_nth(when, rule, 1)
     if rule == "monthly":
         year, month = (when.year + 1, 1) if when.month == 12 else (when.year, when.month + 1)
         return when.replace(year=year, month=month, day=min(when.day, calendar.monthrange(year, month)[1]))
@@ -159,4 +186,7 @@ def said(rule: str, when: datetime) -> str:
     if rule.startswith("days:"):
         days = int(rule.removeprefix("days:"))
         return "every other day" if days == 2 else f"every {days // 7} weeks" if days % 7 == 0 else f"every {days} days"
+    if rule.startswith("nth:"):
+        which = {-1: "last", 1: "first", 2: "second", 3: "third", 4: "fourth"}[int(rule.split(":")[1])]
+        return f"on the {which} {when:%A} of every month"
     return {"daily": "every day", "weekdays": "every weekday", "monthly": "every month"}.get(rule, f"every {when:%A}")

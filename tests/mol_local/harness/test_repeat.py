@@ -32,6 +32,10 @@ NOW = datetime(2026, 12, 4, 18, 30)  # a Friday evening
     ("on weekdays at 7am", datetime(2026, 12, 7, 7, 0), "weekdays"),  # mol chat: set once, for a Sunday
     ("on Mondays at 9", datetime(2026, 12, 7, 9, 0), "weekly"),
     ("every other Wednesday at 7am", datetime(2026, 12, 9, 7, 0), "days:14"),  # mol chat: set once
+    ("every first Monday of the month at 9am", datetime(2026, 12, 7, 9, 0), "nth:1:0"),  # mol chat: set once
+    ("every month on the first Monday at 9am", datetime(2026, 12, 7, 9, 0), "nth:1:0"),
+    ("on the last Friday of every month at 5pm", datetime(2026, 12, 25, 17, 0), "nth:-1:4"),
+    ("the first Friday of the month at 5pm", datetime(2027, 1, 1, 17, 0), "nth:1:4"),  # this month's (4 Dec, 17:00) has passed
 ])
 def test_the_first_time_and_the_rule(due: str, first: datetime, rule: str) -> None:
     from mol_local.harness.repeat import monthly_phrase, on_day_of_month
@@ -49,6 +53,21 @@ def test_the_next_time() -> None:
     assert next_due(datetime(2026, 12, 31, 9), "monthly") == datetime(2027, 1, 31, 9)
     assert split_repeat("tomorrow 9am") == ("tomorrow 9am", None)
     assert next_due(datetime(2026, 12, 4, 20), "days:2") == datetime(2026, 12, 6, 20)
+
+
+def test_the_nth_weekday_of_every_month_is_set_said_back_and_comes_back_on_that_weekday(harness, hub: ToolHub) -> None:
+    from mol_local.harness.repeat import said
+
+    assert next_due(datetime(2026, 12, 7, 9), "nth:1:0") == datetime(2027, 1, 4, 9)  # the first Monday of January
+    assert next_due(datetime(2027, 1, 29, 17), "nth:-1:4") == datetime(2027, 2, 26, 17)
+    assert said("nth:-1:4", datetime(2027, 1, 29, 17)) == "on the last Friday of every month"
+    text, status = call(harness, "reminders.create", {"text": "check the smoke alarms", "due": "every first Monday of the month at 9am"})
+    assert status == "ok" and text.endswith(": check the smoke alarms (repeats on the first Monday of every month)")
+    (row,) = hub.reminders.list()
+    call(harness, "reminders.complete", {"id": row["id"]})
+    (following,) = hub.reminders.list()
+    due = datetime.fromisoformat(following["due_at"]).astimezone()
+    assert due.weekday() == 0 and due.day <= 7 and due > datetime.fromisoformat(row["due_at"]).astimezone()
 
 
 def test_every_other_day_is_set_and_said_back(harness, hub: ToolHub) -> None:
