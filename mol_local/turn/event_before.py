@@ -34,6 +34,12 @@ _EVENT = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:my|our|the)\s+(?P<what>[\w
 _HAVE = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:i|we)\s*(?:have|'ve got|’ve got|have got|got)\s+(?:an?|my|our|the)\s+(?P<what>[\w' -]{2,60}?)\s+"
                    r"(?P<when>(?:on|at|this|next|tomorrow|today|tonight)\b.{0,60}?)[\s.!]*$", re.IGNORECASE)  # "I have a dentist appointment on Thursday at 2pm"
 _COUNT = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3"}
+_ASK_MY_TO = re.compile(  # "Remind me two days before Alex's birthday to buy flowers": the task after the event
+    r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+(?:(?P<day>the day)|"
+    r"(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))\s+before\s+(?:(?:my|our|the)\s+|(?P<whose>[A-Z][\w-]+)(?:'s|’s)\s+)"
+    r"(?P<what>[\w' -]{2,40}?)\s+to\s+(?P<task>(?:buy|call|book|order|pack|send|get|make|pick|prepare|check|renew|pay|email|text|ring|"
+    r"wrap|write|clean|charge|print|confirm|cancel|bake|cook|plan|water|feed|take|bring|leave|start|finish|submit|sign|collect|post)"
+    r"\b[\w' -]{0,60}?)(?:,?\s*(?:please|thanks))?[\s.!?]*$", re.IGNORECASE)  # a verb first: "my trip to Paris" is no task
 _ASK_TASK = re.compile(
     r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+to\s+(?P<task>[\w' -]{3,60}?)\s+"
     r"(?P<n>an?|one|two|three|four|six|\d{1,2})\s+(?P<unit>days?|weeks?|months?)\s+before\s+(?P<ref>[\w' -]{2,60}?)"
@@ -44,7 +50,7 @@ def before_my_event(request: str) -> bool:
     """"Remind me the day before my doctor's appointment": the turn recalls memories for it, though a reminder's tail
     otherwise gets none (`recall.acts_on_its_own_words`), and records them as used, as for any recall."""
     said = " ".join(request.split())
-    return _ASK_MY.match(said) is not None or _ASK_TASK.match(said) is not None
+    return any(p.match(said) is not None for p in (_ASK_MY, _ASK_TASK, _ASK_MY_TO))
 
 
 def told_event(message: str) -> re.Match[str] | None:
@@ -141,7 +147,7 @@ def event_before(request: str, previous: str | None, now: datetime, facts: Seque
         return _task_before(task, facts, now)
     asked = _ASK.match(said)
     told = told_event(previous or "") if asked else None
-    if asked is None and (asked := _ASK_MY.match(said)):
+    if asked is None and (asked := _ASK_MY_TO.match(said) or _ASK_MY.match(said)):
         told = next((m for f in facts if (m := _EVENT.match(re.sub(r"^the user's\b", "my", f.strip(), flags=re.I)))
                      and m["what"].lower() == asked["what"].lower() and not asked["whose"]), None) or _told_in(asked, facts)
     if asked is None or told is None:
@@ -154,4 +160,6 @@ def event_before(request: str, previous: str | None, now: datetime, facts: Seque
         return []
     if at <= now:
         return []
-    return [answering_call("reminders.create", {"text": told["what"], "due": at.isoformat(timespec="minutes"), "before": before})]
+    task = asked.groupdict().get("task")  # "… to buy flowers": the reminder is the task, at the event's time less the offset
+    return [answering_call("reminders.create", {"text": task.strip() if task else told["what"], "due": at.isoformat(timespec="minutes"),
+                                                "before": before})]

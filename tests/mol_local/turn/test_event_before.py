@@ -122,3 +122,15 @@ def test_two_reminders_set_for_one_time_are_listed_by_their_own_words_and_no_bef
               "result": f"Reminder 39b09b51c06{i} set for Fri 11 Dec 2026, 17:00: {t}"} for i, t in enumerate(("buy wine", "make a shopping list for lasagne"))]
     assert said_as_set(answer, calls) == ("Done — two reminders:\n- Fri 11 Dec 2026, 17:00: buy wine\n"
                                           "- Fri 11 Dec 2026, 17:00: make a shopping list for lasagne")
+
+
+def test_a_task_named_after_the_event_is_the_reminder_before_it() -> None:
+    """`mol chat -c` after "My partner is called Alex and her birthday is on 12 May": "Remind me two days before Alex's
+    birthday to buy flowers" answered with the tool call's markup, nothing set."""
+    facts = ["The user's partner is called Alex.", "The user's partner's birthday is on 12 May."]
+    (flowers,) = event_before("Remind me two days before Alex's birthday to buy flowers", None, NOW, facts)
+    assert flowers.arguments == {"text": "buy flowers", "due": "2027-05-12T09:00", "before": "2 days"}
+    (cake,) = event_before("Remind me the day before my partner's birthday to order a cake", None, NOW, facts)
+    assert cake.arguments == {"text": "order a cake", "due": "2027-05-12T09:00", "before": "1 day"}
+    (trip,) = event_before("Remind me the day before my trip to Paris", None, NOW, ["My trip to Paris is on 3 March"])
+    assert trip.arguments["text"] == "trip to Paris"  # "to Paris" is where, not a task
