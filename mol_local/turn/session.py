@@ -39,7 +39,7 @@ from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remo
 from mol_local.turn.result import TurnHooks, TurnResult, count_answer
 from mol_local.turn.summary import summarize
 from mol_local.turn.tasks import (WORDS_ONLY, Step, TaskMachine, asked_for_words, capped_answer, fresh_calls, parse_tool_calls,
-                                   repeated_answer, unbacked_answer, unfinished_answer)
+                                   repeated_answer, unbacked_answer, unfinished_answer, without_markup)
 from mol_local.turn.times import first_calls, grounded_calls, said_as_set
 from mol_local.turn.told_ack import statement_reply
 from mol_local.turn.ui import answer_ui, holds, is_ui_slot
@@ -357,6 +357,9 @@ class Session:
                                  or (not tool_calls and told_answer(text, answer, recalled, said_before(history)))
                                  or statement_reply(text, answer, tool_calls, said_last(history))):
             answer = told  # what they told (the model denied it), or a statement's plain reply
+            new[-1] = MessageRecord("assistant", answer)
+        if plain and composed is None and (words := without_markup(answer)) != answer:  # calls it runs are never shown raw
+            answer = words
             new[-1] = MessageRecord("assistant", answer)
         if hooks.on_answer:
             hooks.on_answer(answer)

@@ -186,6 +186,18 @@ def unfinished_answer(text: str) -> str | None:
     return strip_tool_calls(text[:start]) or UNFINISHED_CALL
 
 
+UNRUN_CALL = "I wrote a tool call but did not run it, so nothing was done — please say it again with what and when."
+
+
+def without_markup(text: str) -> str:
+    """The answer's words when tool-call markup is left in it after the turn (never shown raw: `mol chat -c` once answered
+    "Remind me two days before Alex's birthday to buy flowers" with a whole `<tool_call>{…}</tool_call>`); else the
+    answer as it is."""
+    if CALL_OPEN not in text:
+        return text
+    return strip_tool_calls(text) or UNRUN_CALL
+
+
 def repeated_answer(text: str, calls: list[dict]) -> str:
     """The answer of a task that only repeated calls it had made: its words, else what the last tool said."""
     words = strip_tool_calls(text)

@@ -206,3 +206,14 @@ def test_a_reminder_made_for_a_tick_off_completes_the_one_named_instead(scripted
     assert sorted(r["text"] for r in rt.tool_hub.reminders.list()) == ["pay the rent", "take the bins out"]
     assert [(c["name"], c["arguments"]) for c in result.tool_calls] == [("reminders.complete", {"id": ids["call the dentist"]})]
     assert result.answer.startswith("Done: call the dentist. Still open: take the bins out") and scripted.outputs == ["never read"]
+
+
+def test_tool_call_markup_left_in_an_answer_is_never_shown_raw() -> None:
+    """`mol chat -c`: "Remind me two days before Alex's birthday to buy flowers" was answered with a whole
+    `<tool_call>{"name": "reminders.create", …}</tool_call>`, nothing set."""
+    from mol_local.turn.tasks import UNRUN_CALL, without_markup
+
+    raw = '<tool_call>{"name": "reminders.create", "arguments": {"text": "buy flowers", "due": "x"}}</tool_call>'
+    assert without_markup(raw) == UNRUN_CALL
+    assert without_markup(f"Sure. {raw}") == "Sure."
+    assert without_markup("Reminder set for Mon 7 Dec 2026, 09:00: call Sam.") == "Reminder set for Mon 7 Dec 2026, 09:00: call Sam."
