@@ -41,7 +41,7 @@ from pathlib import Path
 
 from mol_local.engine.base import Engine, GenerationRequest
 from mol_local.harness.limits import ToolLimits
-from mol_local.harness.sandbox import Sandbox
+from mol_local.harness.sandbox import Sandbox, SandboxResult
 from mol_local.turn.code_driver import DRIVER as _DRIVER
 from mol_local.turn.code_fix import near_misses, pair_fixes, stated_fixes, unshadowed, without_made_up_names
 from mol_local.turn.code_names import DRIVER as NAMES_DRIVER
@@ -260,6 +260,16 @@ class Ran:
     wrong_claims: tuple[tuple[str, str, str], ...] = ()
 
 
+def sandboxed(source: str) -> SandboxResult:
+    """`source` run once in a fresh sandbox in a throwaway folder, under CHECK_LIMITS."""
+    with tempfile.TemporaryDirectory(prefix="mol-check-") as tmp:
+        box = Sandbox(Path(tmp) / "ws", CHECK_LIMITS)
+        try:
+            return box.execute(source)
+        finally:
+            box.close()
+
+
 def check(answer: str, request: str) -> Ran | None:
     """None when the answer has no Python block; else what running its code against the request and its claims found."""
     code = first_code_block(answer)
@@ -285,12 +295,7 @@ def check(answer: str, request: str) -> Ran | None:
     uses = module_uses(tree)
     if not tests and not claims and not smoke and not uses:
         return Ran("")
-    with tempfile.TemporaryDirectory(prefix="mol-check-") as tmp:
-        box = Sandbox(Path(tmp) / "ws", CHECK_LIMITS)
-        try:
-            result = box.execute(f"{_DRIVER}{NAMES_DRIVER}\n_mol_run({code!r}, {tests!r}, {claims!r}, {smoke!r}, {returns(tree, name)!r}, {uses!r})")
-        finally:
-            box.close()
+    result = sandboxed(f"{_DRIVER}{NAMES_DRIVER}\n_mol_run({code!r}, {tests!r}, {claims!r}, {smoke!r}, {returns(tree, name)!r}, {uses!r})")
     if result.status == "ok" and result.value is not None:
         try:
             why, wrong = ast.literal_eval(result.value)

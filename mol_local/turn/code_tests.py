@@ -10,13 +10,10 @@ from __future__ import annotations
 
 import ast
 import re
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 
 from memory.timeline import TaskRecord
-from mol_local.harness.sandbox import Sandbox
-from mol_local.turn.code_check import CHECK_LIMITS, examples, first_code_block
+from mol_local.turn.code_check import examples, first_code_block, sandboxed
 from mol_local.turn.code_follow import CODE_SLOT, whole_ask
 from mol_local.turn.code_tasks import task_tests
 
@@ -31,12 +28,7 @@ def _assertion(case: str) -> str:
 
 
 def _passes(code: str, tests: str, name: str) -> bool:
-    with tempfile.TemporaryDirectory(prefix="mol-tests-") as tmp:
-        box = Sandbox(Path(tmp) / "ws", CHECK_LIMITS)
-        try:
-            result = box.execute(f"{code}\n{tests}\ntest_{name}()\n'passed'")
-        finally:
-            box.close()
+    result = sandboxed(f"{code}\n{tests}\ntest_{name}()\n'passed'")
     return result.status == "ok" and result.value == "'passed'"
 
 
