@@ -252,6 +252,9 @@ def said_as_set(answer: str, calls: Sequence[dict]) -> str:
             at.setdefault(m["at"], []).append(m["text"].strip())
     if not at:
         return answer
+    when, texts = next(iter(at.items()))
+    if len(at) == 1 and len(texts) == 1 and "(repeats " in texts[0] and "repeat" not in answer.lower() and when in answer:
+        return f"Reminder set for {when}: {texts[0]}."  # "OK, I set a reminder … for Mon 7 Dec" of one that repeats monthly
     answer = _COUNTED.sub(lambda m: _count_said(m, sum(map(len, at.values()))), answer)
     lines = answer.split("\n")
     known = [c["arguments"] for c in calls if c["name"] == "reminders.create" and isinstance(c.get("arguments"), dict) and c["arguments"]]

@@ -216,3 +216,13 @@ def test_a_reminders_task_loses_the_to_of_remind_me_to() -> None:
     kept = grounded_calls([create(text="to do list review", due="tomorrow at 9")], "Remind me tomorrow at 9 about the to do list review",
                           [], lambda: [], now)
     assert kept[0].arguments["text"] == "to do list review"
+
+
+def test_a_repeating_reminder_said_back_without_its_repeat_is_said_as_set() -> None:
+    """`mol chat "Remind me every first Monday of the month at 9am to check the smoke alarms"`: "OK, I set a reminder to
+    check the smoke alarms for Mon 7 Dec 2026, 09:00." — the repeat left out."""
+    calls = [set_("Mon 7 Dec 2026, 09:00", "check the smoke alarms (repeats on the first Monday of every month)")]
+    assert said_as_set("OK, I set a reminder to check the smoke alarms for Mon 7 Dec 2026, 09:00.", calls) == \
+        "Reminder set for Mon 7 Dec 2026, 09:00: check the smoke alarms (repeats on the first Monday of every month)."
+    said = "Reminder set for Mon 7 Dec 2026, 09:00: check the smoke alarms (repeats on the first Monday of every month)."
+    assert said_as_set(said, calls) == said
