@@ -69,7 +69,7 @@ def ground_table(doc: UIDocument, request: str) -> list[str]:
     after "what you know about me, as a table" copied that table's memories)."""
     table = _only(doc, "Table")
     cols, found = stated.table(request) if table is not None else ([], [])
-    if table is None or len(cols) < 2:
+    if table is None or len(cols) < 2 and not (cols and found):  # one column only for rows written out: "my three films: …"
         return []
     fixes: list[str] = []
     if table.get("source") is not None:

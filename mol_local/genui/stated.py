@@ -168,9 +168,30 @@ def keyed_rows(request: str) -> tuple[list[str], list[list[str]]]:
     return [], []
 
 
+_COUNTED_LIST = re.compile(r"\btable\s+(?:of|with)\s+(?:my|our|the|your)?\s*(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+"
+                           r"(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,}s)\s*:\s*(?P<list>[^:]+?)\s*[.?!]?\s*$", re.I)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def counted_list(request: str) -> tuple[list[str], list[list[str]]] | None:
+    """"a table of my three favourite films: Alien, Heat, Up": one column named for the things, a row for each (the
+    model had made the films the columns); only when the count said is the count listed."""
+    m = _COUNTED_LIST.search(request)
+    if m is None:
+        return None
+    items = _parts(m["list"])
+    said = int(m["n"]) if m["n"].isdigit() else _COUNT_WORDS[m["n"].lower()]
+    if len(items) != said:
+        return None
+    return [_singular(m["noun"]).capitalize()], [[item] for item in items]
+
+
 def table(request: str) -> tuple[list[str], list[list[str]]]:
     """(columns, rows) a table request states: columns it lists and rows it writes out, or the two columns and
-    rows of a keyed list (`keyed_rows`), under the columns the request names if it names two."""
+    rows of a keyed list (`keyed_rows`), under the columns the request names if it names two; or a counted list of
+    things as one column (`counted_list`)."""
+    if (listed := counted_list(request)) is not None:
+        return listed
     cols = columns(request)
     keyed_cols, keyed = keyed_rows(request)
     if not keyed:

@@ -397,3 +397,15 @@ def test_a_field_labelled_with_part_of_a_named_field_is_that_field() -> None:
                {"save": {"kind": "submit", "target": "form", "payload": {}, "visibility": "noai"}})
     fixes = ground(doc, "Make a form to log my runs with distance, time and how I felt")
     assert [c["label"] for c in doc.components[1:]] == ["Distance", "Time", "How I felt"] and fixes == ["field 'felt' labelled 'How I felt'"]
+
+
+def test_a_counted_list_of_things_is_one_column_with_a_row_each() -> None:
+    """`mol chat "Make a table of my three favourite films: Alien, Heat, Up"`: the films were the columns, the rows
+    ["Alien", "Heat"], ["Heat", "Up"]."""
+    doc = _doc([{"id": "table", "type": "Table", "label": "Favourite films", "bind": "rows", "columns": ["Alien", "Heat", "Up"]}],
+               {"rows": [["Alien", "Heat"], ["Heat", "Up"]]})
+    ground(doc, "Make a table of my three favourite films: Alien, Heat, Up")
+    assert doc.component("table")["columns"] == ["Film"] and doc.state["rows"] == [["Alien"], ["Heat"], ["Up"]]
+    parse_document(doc.to_json())
+    assert stated.counted_list("a table of my two cats: Tom, Felix, Ginger") is None  # two said, three listed
+    assert stated.table("Make a table with columns: day, activity") == (["day", "activity"], [])
