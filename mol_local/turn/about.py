@@ -21,6 +21,7 @@ from mol_local.genui.starters import starter_for
 from mol_local.models import on_embedded
 from mol_local.turn.meals import meal_answer
 from mol_local.turn.email_draft import asks_draft, draft_answer
+from mol_local.turn.code_follow import CODE_SLOT
 from mol_local.turn.code_tests import tests_answer
 from mol_local.turn.jokes import jokes, joke_answer
 from mol_local.turn.result import TurnResult
@@ -46,7 +47,6 @@ SHELL = "/shell"  # … for a shell command for an everyday file job (turn/shell
 VAGUE = "/vague"  # … for "Remind me" or "Make a list" with nothing to do it with (turn/vague.py)
 TESTS = "/tests"  # … for tests of the function just written (turn/code_tests.py)
 JOKE = "/joke"  # … for a joke (turn/jokes.py)
-CODE_SLOT = "L2"  # the coding specialist: a shell command's turn is its work
 THANKS = "/thanks"  # … for a thank-you or a goodbye that asks nothing
 EARLIER = "/earlier"  # … for "What did I ask you earlier?"  # … and for a thank-you that asks nothing
 _THANKED = re.compile(r"^(?:(?:ok(?:ay)?|great|perfect|cool|nice|brilliant|awesome|lovely)[,!.]?\s+)*(?:thanks?(?: you)?(?: so much| a lot| very much)?|"

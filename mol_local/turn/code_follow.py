@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from memory.timeline import TaskRecord
 
-CODE_SLOT = "L2"
+CODE_SLOT = "L2"  # the coding specialist: a change to its code, tests of it and a shell command are its turns
 _CHANGE = re.compile(
     r"^(?:(?:ok(?:ay)?|great|thanks|nice|now|then|and|also|but|can you|could you|please)[,!.]?\s+)*"
     r"(?:make|change|update|modify|fix|rewrite|extend|adapt|let)\s+(?:it|that|this|the (?:function|code|script))\b"
