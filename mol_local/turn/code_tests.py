@@ -38,7 +38,7 @@ def tests_answer(text: str, history: Sequence[TaskRecord]) -> str | None:
     if not _ASKS.match(" ".join(text.split())) or not history or history[-1].slot != CODE_SLOT:
         return None
     last = history[-1]
-    code = next((first_code_block(m.content) for m in reversed(last.messages) if m.role == "assistant" and first_code_block(m.content)), None)
+    code = next((block for m in reversed(last.messages) if m.role == "assistant" and (block := first_code_block(m.content))), None)
     asked = whole_ask(next((m.content for m in last.messages if m.role == "user"), ""), history[:-1])
     try:
         tree = ast.parse(code or "")
