@@ -46,7 +46,7 @@ from mol_local.turn.code_driver import DRIVER as _DRIVER
 from mol_local.turn.code_fix import near_misses, pair_fixes, stated_fixes, unshadowed, without_made_up_names
 from mol_local.turn.code_names import DRIVER as NAMES_DRIVER
 from mol_local.turn.code_names import forbidden_use, module_uses
-from mol_local.turn.code_tasks import task_tests
+from mol_local.turn.code_tasks import missing_argument, task_tests
 
 TRIES = 4  # the streamed answer and up to three samples: about 3 s each on the embedded default
 REDRAFT_TEMPERATURE = 0.8
@@ -237,6 +237,11 @@ def returns(tree: ast.Module, name: str) -> str:
     return kinds[0] + (" or None" if "None" in parts else "")
 
 
+def _params(tree: ast.Module, name: str) -> tuple[str, ...]:
+    fn = _function(tree, name)
+    return tuple(p.arg for p in fn.args.posonlyargs + fn.args.args) if fn is not None else ()
+
+
 def _arity_error(tree: ast.Module, name: str, count: int) -> str:
     fn = _function(tree, name)
     if fn is None:
@@ -286,10 +291,12 @@ def check(answer: str, request: str) -> Ran | None:
         return Ran(why)
     if name and count is not None and (why := _arity_error(tree, name, count)):
         return Ran(why)
+    if name and (why := missing_argument(request, name, lambda n: not _arity_error(tree, name, n))):
+        return Ran(why)
     named = named_entry(request)
     tests = [t for t in examples(request) if name and t.startswith(f"{name}(")]
     tests += [t for t in shown_examples(request, *named) if t not in tests] if named is not None and named[0] == name else []
-    tests += [t for t in task_tests(request, name, lambda n: not _arity_error(tree, name, n)) if t not in tests] if name else []
+    tests += [t for t in task_tests(request, name, lambda n: not _arity_error(tree, name, n), _params(tree, name)) if t not in tests] if name else []
     claims = [t for t in examples(_FENCE.sub(" ", answer)) if name and t.startswith(f"{name}(") and t not in tests]
     smoke = smoke_call(tree, name) if name else None
     uses = module_uses(tree)

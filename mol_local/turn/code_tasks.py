@@ -12,8 +12,9 @@ index, how deep "flatten" goes) is not here.
 
 from __future__ import annotations
 
+import ast
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from mol_local.turn.units import conversion_factor
 
@@ -33,6 +34,8 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
     (r"\b(?:is|checks?|whether|if)\b.{0,30}\bodd\b(?!\s+numbers)", 1, (("7", "True"), ("6", "False"), ("9", "True"), ("0", "False"), ("10", "False"))),
     (r"\bhow many times\b(?!\s+each\b).{0,30}\b(?:character|char|letter)\b|\b(?:occurrences|count) of a (?:character|char|letter)\b", 2,
      (("'hello', 'l'", "2"), ("'banana', 'a'", "3"), ("'sky', 'a'", "0"))),
+    (r"\bhow many times\b(?!\s+each\b).{0,30}\bword\b|\b(?:occurrences|count) of a (?:given |specific )?word\b", 2,
+     (("'the cat sat on the mat', 'the'", "2"), ("'then the end', 'the'", "1"), ("'hello world', 'cat'", "0"))),  # L2: one argument
     (r"\b(?:list|array) of (?:strings|words)\b.{0,20}\b(?:to |in )?upper\s*case\b|\bupper\s*cases?\b.{0,10}\b(?:every|each|all)\b.{0,20}\b(?:strings|words) in a list\b",
      1, (("['a', 'bc']", "['A', 'BC']"), ("[]", "[]"))),
     (r"\b(?:valid|validates?|looks like an?)\b.{0,20}\be-?mail(?: address)?\b", 1,
@@ -96,13 +99,42 @@ def empty_case(request: str) -> tuple[str, str] | None:
     return arg, _EMPTY_VALUE.get(m["v"].lower(), m["v"])
 
 
-def task_tests(request: str, name: str, takes: Callable[[int], bool]) -> list[str]:
+def task_tests(request: str, name: str, takes: Callable[[int], bool], params: Sequence[str] = ()) -> list[str]:
     """`name(args) == value` for the first common task the request asks for, when the function `takes` that task's
     number of arguments, and for what it must return for an empty input when the request says ("Make it return 0
-    for an empty list": L2 had repeated its function that returned None); [] for anything else."""
+    for an empty list": L2 had repeated its function that returned None); [] for anything else. A task that counts
+    one thing in another passes them in the order the function's `params` name them ("count(word, sentence)")."""
     empty = empty_case(request)
     said_empty = [f"{name}({empty[0]}) == {empty[1]}"] if empty and takes(1) else []
-    return said_empty + [t for t in _task_cases(request, name, takes) if not said_empty or not t.startswith(f"{name}([])")]
+    cases = _task_cases(request, name, takes)
+    if _counts_in(request) and len(params) == 2 and _NEEDLE.fullmatch(params[0]) and not _NEEDLE.fullmatch(params[1]):
+        cases = [_swapped(c, name) for c in cases]
+    return said_empty + [t for t in cases if not said_empty or not t.startswith(f"{name}([])")]
+
+
+# "how many times a word appears in a sentence" needs both: the thing counted and where
+_COUNTS_IN = re.compile(r"\bhow many times\b(?!\s+each\b).{0,30}\b(?:word|character|char|letter)\b"
+                        r"|\b(?:occurrences|count) of a (?:given |specific )?(?:word|character|char|letter)\b", re.IGNORECASE)
+_NEEDLE = re.compile(r"(?:word|target|needle|term|sub\w*|search\w*|pattern|find|query|key|char\w*|letter|ch|c|w|x)", re.IGNORECASE)
+
+
+def _counts_in(request: str) -> bool:
+    return bool(_COUNTS_IN.search(request))
+
+
+def _swapped(case: str, name: str) -> str:
+    call, _, want = case.partition(" == ")
+    first, second = ast.literal_eval(f"({call.removeprefix(name + '(')[:-1]})")
+    return f"{name}({second!r}, {first!r}) == {want}"
+
+
+def missing_argument(request: str, name: str, takes: Callable[[int], bool]) -> str:
+    """Why a function for "how many times a word appears in a sentence" that takes one argument cannot be it (L2 wrote
+    `word_count(s)` counting every word); '' otherwise."""
+    if not _counts_in(request) or takes(2) or not takes(1):
+        return ""
+    what = "word" if re.search(r"\bword\b", request, re.IGNORECASE) else "character"
+    return f"{name} takes 1 argument, but counting a {what} needs two: the text and the {what} to count"
 
 
 # what a palindrome check is told to ignore, with a case that only a check ignoring it passes

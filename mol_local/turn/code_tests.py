@@ -49,7 +49,7 @@ def tests_answer(text: str, history: Sequence[TaskRecord]) -> str | None:
         return None
     takes = len(fn.args.args)
     cases = [c for c in examples(asked) if c.startswith(f"{fn.name}(")]
-    cases += [c for c in task_tests(asked, fn.name, lambda n: n == takes) if c not in cases]
+    cases += [c for c in task_tests(asked, fn.name, lambda n: n == takes, [a.arg for a in fn.args.args]) if c not in cases]
     if not cases:
         return None
     tests = "\n".join([f"def test_{fn.name}():", *(f"    {_assertion(c)}" for c in cases)])

@@ -55,6 +55,7 @@ _SEE = re.compile(r"\b(?:list|show|see|view|read|check|tell me|what|which|any|al
                   r"\b(?:what|anything)\b.{0,30}\bon my (?:list|to-?do(?: list)?|reminders)\b", re.I)
 _SET = re.compile(r"\b(?:remind me|set|add|create|make|new|heads-up|alarm|don't let me forget)\b", re.I)
 _WORD = re.compile(r"[a-z]+")
+_USERS = re.compile(r"\bthe user['’]s\b", re.I)
 _STOP = frozenset("the and for with that this then them they you your my mine our off out not now its it's are was were "
                   "have has had can could would should please just already tick cross mark done reminder reminders".split())
 _DAY = re.compile(r"\b(?:the day after tomorrow|today|tonight|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
@@ -91,8 +92,9 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         fact = " ".join(st.text for st in said)
         own = content_stems(str(call.arguments.get("text", "")))
         whose = content_stems(" ".join(st.key.split(":", 1)[1] for st in said if st.key and ":" in st.key))
+        misread = bool(_USERS.search(str(call.arguments.get("text", "")))) and not _USERS.search(fact)  # "The user's allergic to peanuts"
         keep = own & content_stems(" ".join(st.value for st in said)) and whose <= own \
-            and not own < content_stems(fact)  # "shellfish"; "sister's birthday"; not "The user's coffee with oat milk" (no "takes")
+            and not own < content_stems(fact) and not misread  # "shellfish"; "sister's birthday"; not "The user's coffee with oat milk" (no "takes")
         kept = call if keep else replace(call, arguments={**call.arguments, "text": fact})
         return replace(kept, answers=not is_question(request))  # L0 then said "I'll remember that your dentist is …" for penicillin
     if call.name == "notes.create" and not _ASKS_NOTE.search(request):

@@ -19,8 +19,9 @@ from importlib import resources
 
 _ASK = re.compile(r"^(?:(?:hi|hey|ok(?:ay)?|so)[,!]?\s+)?(?:(?:can|could) you\s+)?(?:please\s+)?"
                   r"(?:suggest|recommend|give me|any|what (?:should|shall|can|could) (?:i|we) (?:have|make|cook|eat))\b"
-                  r"(?:\s+(?:me|us|some|a|an|few|good|quick|easy|healthy|idea|ideas|for|something))*\s+"
-                  r"(?P<meal>dinner|supper|lunch|meal|meals|tea)\b(?:\s+(?:ideas?|tonight|today|for (?:me|us|tonight|today)|to cook|to make))*[\s?.!]*$",
+                  r"(?:\s+(?:me|us|some|a|an|few|good|quick|easy|healthy|idea|ideas|for|something|recipe|recipes))*\s+"
+                  r"(?P<meal>dinner|supper|lunch|meal|meals|tea)\b(?:\s+(?:ideas?|recipes?|tonight|today|for (?:me|us|tonight|today)|to cook|to make|"
+                  r"(?:that |which )?(?:i|we) (?:can|could) (?:eat|have|make|cook)))*[\s?.!]*$",
                   re.IGNORECASE)
 _SUITS = {"vegan": {"vegan"}, "vegetarian": {"vegan", "vegetarian"}, "pescatarian": {"vegan", "vegetarian", "pescatarian"}}
 _DIET = re.compile(r"\b(vegan|vegetarian|pescatarian)\b", re.IGNORECASE)

@@ -122,6 +122,7 @@ _GLUE = frozenset("been being will also still did does yes sure there here said 
                   "think believe maybe probably could might wrong but about actually".split())  # a hedge adds nothing
 
 
+_DOUBLED = re.compile(r"\b(\w+)['’]s \1\b", re.I)
 _SAID_SHARED = 3  # content words a question without "my"/"I" shares with a thing the person said, to be about it
 
 
@@ -146,14 +147,17 @@ def _personal_answer(text: str, answer: str, recalled: Sequence[Recalled], as_re
         return None
     asked = {w for w in content_stems(f"{text} {as_relation or ''}") if len(w) >= _SHORT}
     about = {w for w in content_stems(as_relation) if len(w) >= _SHORT} if as_relation else asked  # not "Leo" of "Leo's practice"
-    scored = [(len(loose(content_stems(r.memory.text)) & loose(about)), -i) for i, r in enumerate(recalled)]  # "insurer": "insurance"
+    every = content_stems(f"{text} {as_relation or ''}")  # a tie goes to the memory that shares short words too ("live")
+    scored = [(len(loose(content_stems(r.memory.text)) & loose(about)), len(content_stems(r.memory.text) & every), -i)
+              for i, r in enumerate(recalled)]  # "insurer": "insurance"
     if not scored or max(scored)[0] == 0:
         return None
-    best = recalled[-max(scored)[1]].memory
+    best = recalled[-max(scored)[2]].memory
     if not personal and (best.kind != SAID or max(scored)[0] < _SAID_SHARED):
         return None  # "How much will the boiler valve cost?" is about what they said only when it shares that many words
     added = content_stems(answer) - asked - content_stems(best.text) - _GLUE
-    if (content_stems(answer) - asked) & (content_stems(best.text) - asked) and not added:
+    garbled = bool(_DOUBLED.search(answer)) and not _DOUBLED.search(text)  # "Your sister's sister live in Leeds." (mol chat -c)
+    if (content_stems(answer) - asked) & (content_stems(best.text) - asked) and not added and not garbled:
         return None  # the answer says what the memory says, and nothing more
     day = datetime.fromisoformat((best.said_at or best.created_at)[:19]).strftime("%a %-d %b %Y")
     what = second_person(said_words(best.text) if best.kind == SAID else best.text).rstrip(".")

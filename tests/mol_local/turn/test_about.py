@@ -181,6 +181,8 @@ def test_meal_ideas_keep_to_the_diet_and_allergies_the_person_told(scripted_runt
     assert len(every_day) > 1 and all("Mushroom risotto" not in a for a in every_day if a)  # it rotates; risotto has cheese
     assert meal_answer("Suggest a restaurant for dinner", [], date(2026, 12, 5)) is None
     assert meal_answer("Any lunch ideas?", [], date(2026, 12, 5)).startswith("Some ideas for lunch:")  # type: ignore[union-attr]
+    for asked in ("Suggest a dinner recipe I can eat", "suggest a recipe for dinner"):  # mol chat: "Noted — I can suggest a dinner recipe …"
+        assert meal_answer(asked, ["The user is allergic to peanuts."], date(2026, 12, 5)).startswith("Some ideas for dinner (no peanuts):")  # type: ignore[union-attr]
 
 
 def test_a_shell_command_for_a_file_job_is_the_coders_turn_and_is_kept(scripted_runtime) -> None:

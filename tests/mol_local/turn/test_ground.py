@@ -249,6 +249,8 @@ def test_a_remembered_fact_is_what_the_person_said_about_themselves() -> None:
     said = ToolCall("memory.remember", {"text": "The user is allergic to shellfish"}, "")
     assert grounded(said, request) == replace(said, answers=True)  # the model's own words for it stand; they are the answer
     # (mol chat: "I'm allergic to penicillin" was kept right and answered "I'll remember that your dentist is Dr Patel …")
+    contracted = grounded(ToolCall("memory.remember", {"text": "The user's allergic to peanuts"}, ""), "I'm allergic to peanuts")
+    assert contracted.arguments == {"text": "The user is allergic to peanuts."}  # mol chat: "I'll remember that your allergic to peanuts"
     asked = grounded(said, "I'm allergic to shellfish, what can I eat at a sushi bar?")
     assert not asked.answers  # a question with it: the model answers that
     other = ToolCall("memory.remember", {"text": "The user likes jazz"}, "")

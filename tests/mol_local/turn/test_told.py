@@ -1,0 +1,17 @@
+"""Answers from what the person told (turn/told.py), for cases seen in one conversation with `mol chat -c`."""
+
+from __future__ import annotations
+
+from memory.bank import Recalled
+from memory.store import new_memory
+from mol_local.turn.told import told_answer
+
+
+def test_a_garbled_answer_about_a_relation_is_said_from_the_memory_that_shares_the_most_words() -> None:
+    """`mol chat -c` after "My sister Emma lives in Leeds and her birthday is on 3 April": "Where does my sister live?"
+    got "Your sister's sister live in Leeds."; the first memory about the sister ("is called Emma") would have won a tie."""
+    tail = [Recalled(new_memory(t, origin="explicit", said_at="2026-12-05T19:00:00"), 0.5)
+            for t in ("The user's sister is called Emma.", "The user's sister Emma lives in Leeds.", "The user's sister's birthday is on 3 April.")]
+    assert told_answer("Where does my sister live?", "Your sister's sister live in Leeds.", tail) == \
+        "On Sat 5 Dec 2026 you said your sister Emma lives in Leeds."
+    assert told_answer("Where does my sister live?", "Your sister lives in Leeds.", tail) is None  # right: it stands
