@@ -23,7 +23,7 @@ from dataclasses import dataclass
 _LEAD = re.compile(
     r"^(?:(?:ok(?:ay)?|oh|and|also|so|well|actually|hey|hi|mol|btw|by the way|just so you know|just fyi|fyi|for the record|"
     r"for (?:future )?reference|(?:please |can you |could you )?remember(?: this)?(?: that)?|(?:please )?don'?t forget(?: that)?|"
-    r"(?:please |can you |could you )?(?:keep|bear) in mind(?: that)?|i want you to know(?: that)?|you should know(?: that)?|"
+    r"(?:please |can you |could you )?(?:keep|bear) in mind(?: that)?|i want you to know(?: that)?|i (?:need|want|would like|'d like) (?:you )?to remember that|you should know(?: that)?|"
     r"store this(?: about me)?|learn this(?: about me)?|note to self)[,:!.\-—]*\s+)+",
     re.IGNORECASE,
 )

@@ -27,6 +27,7 @@ from mol_local.genui.document import UIDocument, parse_document
 from mol_local.genui.errors import InvalidDocument
 from mol_local.genui.ground import ground
 from mol_local.genui.repair import repair as repair_document
+from mol_local.genui.grid import grid_document
 from mol_local.genui.rota import whole_view
 
 MAX_KEYS = 5  # state entries, actions, payload fields per document under the grammar
@@ -214,7 +215,7 @@ def compose(
             out.fixes += ground(doc, request, starters=starters, now=now)
             out.document, out.text = doc, doc.dumps()
             return out
-    if (made := whole_view(request, now)) is not None:  # the view the request states in full needs no valid draft
+    if (made := whole_view(request, now) or grid_document(request)) is not None:  # the view the request lays out needs no valid draft
         out.document, out.fixes = made[0], out.fixes + [made[1]]
         out.text = made[0].dumps()
         return out

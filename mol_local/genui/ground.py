@@ -19,6 +19,7 @@ import re
 from datetime import datetime
 
 from mol_local.genui.document import UIDocument
+from mol_local.genui.grid import ground_grid
 from mol_local.genui.rota import ground_whole
 from mol_local.genui.starters import ground_starter
 from mol_local.genui.ground_stated import (
@@ -70,6 +71,8 @@ def ground(doc: UIDocument, request: str, *, starters: bool = True, now: datetim
     (mol_local.genui.stated). Returns what changed (for the composition's fixes)."""
     if whole := ground_whole(doc, request, now):  # a chore chart, a countdown to a day: whatever the model drew
         return whole
+    if (laid := ground_grid(doc, request)) is not None:  # a comparison or a day-by-day plan: laid out, or the model's kept whole
+        return laid
     return (ground_timers(doc, request) + ground_items(doc, request) + ground_starter(doc, request, *named_list(request), starters)
             + ground_notes(doc, request)
             + ground_source(doc, request)

@@ -30,6 +30,8 @@ DATA = Path(__file__).resolve().parents[2] / "memory" / "data"
         ("My sister's birthday is on March 3rd, remember that", "my:sister's birthday", "The user's sister's birthday is March 3rd."),
         ("my dog is called Biscuit - don't forget it", "my:dog", "The user's dog is called Biscuit."),  # had "Biscuit -"
         ("My favourite film is Remember the Titans", "favourite:film", "The user's favourite film is Remember the Titans."),
+        ("I need to remember that my wifi password is sunflower42", "my:wifi password", "The user's wifi password is sunflower42."),  # mol chat
+        ("I need to remember to buy milk", None, "The user needs to remember to buy milk."),  # no "that": not a lead-in
     ],
 )
 def test_a_statement_reads_as_a_keyed_memory_in_the_third_person(said: str, key: str | None, text: str) -> None:
