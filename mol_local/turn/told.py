@@ -157,13 +157,26 @@ def _personal_answer(text: str, answer: str, recalled: Sequence[Recalled], as_re
         return None  # "How much will the boiler valve cost?" is about what they said only when it shares that many words
     added = content_stems(answer) - asked - content_stems(best.text) - _GLUE
     garbled = bool(_DOUBLED.search(answer)) and not _DOUBLED.search(text)  # "Your sister's sister live in Leeds." (mol chat -c)
-    if (content_stems(answer) - asked) & (content_stems(best.text) - asked) and not added and not garbled:
+    if (content_stems(answer) - asked) & (content_stems(best.text) - asked) and not added and not garbled \
+            and not _names_nobody(text, answer, best.text):
         return None  # the answer says what the memory says, and nothing more
     day = datetime.fromisoformat((best.said_at or best.created_at)[:19]).strftime("%a %-d %b %Y")
     what = second_person(said_words(best.text) if best.kind == SAID else best.text).rstrip(".")
     what = re.sub(r"^(?:The|A|An|Our|It|There|This|That)\b", lambda w: w[0].lower(), what)  # "you said the plumber …"
     told = f"on {day} you said {what}."
     return f"I'm not sure that answers it, but {told}" if DENIED.search(answer) else told[:1].upper() + told[1:]
+
+
+_WHO = re.compile(r"^(?:so\s+|and\s+)?(?:who|whom)\b", re.I)
+_NAMED = re.compile(r"(?<=\s)[A-Z][a-z]+\b")
+
+
+def _names_nobody(text: str, answer: str, memory: str) -> bool:
+    """Whether a "who" question's answer leaves out every person the memory names: with "I lent Marco my drill, he'll
+    return it after his kitchen is done" said weeks before, "Who has my drill?" got "Your drill will return to your
+    kitchen after it's done." (`mol chat`)."""
+    names = {n for n in _NAMED.findall(memory) if n not in text}
+    return bool(_WHO.search(text.strip()) and names and not any(re.search(rf"\b{n}\b", answer) for n in names))
 
 
 def same_words(value: str, answer: str) -> bool:

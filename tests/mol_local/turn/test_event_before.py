@@ -134,3 +134,12 @@ def test_a_task_named_after_the_event_is_the_reminder_before_it() -> None:
     assert cake.arguments == {"text": "order a cake", "due": "2027-05-12T09:00", "before": "1 day"}
     (trip,) = event_before("Remind me the day before my trip to Paris", None, NOW, ["My trip to Paris is on 3 March"])
     assert trip.arguments["text"] == "trip to Paris"  # "to Paris" is where, not a task
+
+
+def test_an_event_said_to_repeat_on_a_weekday_is_its_next_one() -> None:
+    """`mol chat`, said weeks before ("The kids' swimming lessons moved to Thursdays at 5pm"): "Remind me the day before
+    the swimming lesson to pack the towels" got "I don't know your memory yet"."""
+    said = ["The kids' swimming lessons moved to Thursdays at 5pm"]
+    (towels,) = event_before("Remind me the day before the swimming lesson to pack the towels", None, NOW, said)
+    assert towels.arguments == {"text": "pack the towels", "due": "2026-12-10T17:00", "before": "1 day"}  # NOW is a Saturday
+    assert event_before("Remind me the day before the piano lesson to pack the towels", None, NOW, said) == []  # not said

@@ -15,3 +15,13 @@ def test_a_garbled_answer_about_a_relation_is_said_from_the_memory_that_shares_t
     assert told_answer("Where does my sister live?", "Your sister's sister live in Leeds.", tail) == \
         "On Sat 5 Dec 2026 you said your sister Emma lives in Leeds."
     assert told_answer("Where does my sister live?", "Your sister lives in Leeds.", tail) is None  # right: it stands
+
+
+def test_a_who_question_answered_without_the_person_the_memory_names_gets_what_was_said() -> None:
+    """`mol chat`, said weeks before: "Who has my drill?" got "Your drill will return to your kitchen after it's done."."""
+    tail = [Recalled(new_memory("I lent Marco my drill, he'll return it after his kitchen is done", kind="said",
+                                said_at="2026-11-16T12:00:00"), 0.5)]
+    assert told_answer("Who has my drill?", "Your drill will return to your kitchen after it's done.", tail) == \
+        "On Mon 16 Nov 2026 you said you lent Marco your drill, he'll return it after his kitchen is done."
+    assert told_answer("Who has my drill?", "Marco has your drill.", tail) is None
+    assert told_answer("When will I get my drill back?", "After his kitchen is done.", tail) is None  # not "who": it stands
