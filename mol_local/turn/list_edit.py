@@ -52,6 +52,7 @@ _SHOW = re.compile(rf"{_POLITE}(?:what(?:'s|\s+is|\s+was)\s+(?:left\s+)?on|show(
                    rf"{_POLITE}what(?:'s|\s+is)\s+left\s+(?:to do\s+)?on\s+{_THE_LIST}[\s?]*$|"
                    rf"{_POLITE}what(?:'s|\s+is)\s+(?:left|still)\s+to\s+(?:pack|buy|get|do)[\s?]*$|"  # "What's left to pack?": L0 had
                    rf"{_POLITE}what\s+(?:else\s+)?do\s+i\s+(?:still\s+)?(?:need|have)\s+to\s+(?:pack|buy|get)[\s?]*$", re.I)  # "You haven't told me anything yet"
+_LEFT = re.compile(rf"{_POLITE}(?:so\s+)?what(?:'s|\s+is|\s+are)\s+(?:left|remaining|still (?:open|to do)|the rest)(?:\s+now)?[\s?]*$", re.I)
 _SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bplus\b|&)\s*", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|some|the|my)\s+", re.I)
 
@@ -74,7 +75,7 @@ def asked_edit(text: str, list_shown_last: bool = False) -> tuple[str, list[str]
     ("show", []) for one that asks to see it ("What's on my list?"), ("clear", []) to empty it; None for any other. Right after a list was shown (`list_shown_last`), "Add call
     the plumber" needs no "to the list" (L0 had answered "The plumber performed a routine task for you.")."""
     said = " ".join(text.split())
-    if _SHOW.match(said.rstrip("?")):
+    if _SHOW.match(said.rstrip("?")) or list_shown_last and _LEFT.match(said):  # "What's left?" right after a tick (L0: "You've done the car tax.")
         return "show", []
     if _CLEAR.match(said):
         return "clear", []  # L0 answered "Clear the list" with "Clear the list: the user told you to change the list 'Shop' …"
@@ -140,8 +141,8 @@ def list_edit_turn(session: Session, text: str) -> TurnResult | None:
     bare = asked_edit(text, list_shown_last=True)  # the same, with "Add X" read as an add wherever it comes
     asked = bare if shown_last else asked_edit(text)
     rt = session.runtime
-    if bare is None or UI_SLOT not in rt.hcp.slots:
-        return None
+    if bare is None or UI_SLOT not in rt.hcp.slots or not shown_last and _LEFT.match(" ".join(text.split())):
+        return None  # "What's left?" after anything but a list is about that
     store = GenUIStore(rt.db)
     docs = _lists(store, session.conversation_id, text)
     if not docs:

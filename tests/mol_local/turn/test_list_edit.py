@@ -117,6 +117,19 @@ def test_what_is_left_to_pack_shows_the_list() -> None:
     assert asked_edit("What's left to do on the house?") is None
 
 
+def test_whats_left_right_after_a_tick_shows_the_list_and_after_anything_else_is_the_models(scripted_runtime) -> None:
+    """`mol chat -c`: after "I've done the car tax" ticked it on the to-do list, "What's left?" got "You've done the car tax."."""
+    rt, scripted = scripted_runtime(["Half of your budget.", "never read"])
+    session = rt.session()
+    GenUIStore(rt.db).save(parse_document(TODO), conversation_id=session.conversation_id)
+    other = session.run_turn("What's left?")  # the list was not the last thing: the model answers
+    assert other.route is not None and other.route.raw_output != LIST_EDIT
+    session.run_turn("tick off pay rent")
+    left = session.run_turn("What's left?")
+    assert left.route is not None and left.route.raw_output == LIST_EDIT
+    assert rt.timeline.load_tasks(session.conversation_id)[-1].summary.endswith("Still to do: Call mom, Book flights.")  # type: ignore[union-attr]
+
+
 def test_got_not_needed_and_clear_the_list() -> None:
     """`mol chat -c` after a shopping list: "Actually I already have bread" and "Clear the list" got L0 copying the last list
     edit's summary ("the user told you to change the list 'Shop': Still to do.")."""
