@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from mol_local.turn.code_check import REDRAFT_BUDGET_S, TRIES, Checked, checked_code
+from mol_local.number_words import NUMBER_WORDS, said_number
 from mol_local.turn.plan_check import checked_plan
 
 if TYPE_CHECKING:
@@ -70,7 +71,9 @@ def checked_answer(answer: str, request: str, again: Callable[[int], str], earli
     if plan.report:
         return plan
     fresh = checked_fresh(answer, request, again, earlier)
-    return checked_unlooped(fresh.answer) if loops(fresh.answer) else fresh
+    fresh = checked_unlooped(fresh.answer) if loops(fresh.answer) else fresh
+    counted = checked_count(fresh.answer, request, again)
+    return counted if counted.report else fresh
 
 
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(?P<item>.+?)\s*$")
@@ -107,3 +110,49 @@ def checked_unlooped(answer: str) -> Checked:
     """The answer with each line said once. Not redrafted: warm samples of the embedded L0 were worse ("Give me some
     ideas for dinner tonight" got "That sounds great: dinner tonight." in place of its list of pizza, steak, pub, …)."""
     return Checked(unlooped(answer), "read: the draft looped; each line is said once", redrafted=True)
+
+
+_KINDS = (r"tips|ideas|ways|reasons|things|examples|suggestions|benefits|facts|steps|questions|names|exercises|habits|books|films|"
+          r"movies|places|foods|snacks|games|activities|hobbies|gifts|recipes|songs|quotes|strategies|rules|mistakes")
+_ASKS_N = re.compile(rf"\b(?P<n>[2-9]|10|{'|'.join(w for w, n in NUMBER_WORDS.items() if 2 <= n <= 10)})\s+"
+                     rf"(?:[a-z]+\s+){{0,2}}?(?:{_KINDS})\b", re.IGNORECASE)
+
+
+def asked_count(request: str) -> int | None:
+    """How many things the request asks for ("Give me three tips for better sleep"); None when it names no count."""
+    m = _ASKS_N.search(request)
+    return said_number(m["n"]) if m else None
+
+
+def list_items(answer: str) -> list[str]:
+    """The answer's list lines (bullets or numbers), each once."""
+    seen: dict[str, str] = {}
+    for line in answer.splitlines():
+        if (m := _ITEM.match(line)) and re.search(r"[a-z]", m["item"], re.I):
+            seen.setdefault(_norm(m["item"]), line.rstrip())
+    return list(seen.values())
+
+
+def checked_count(answer: str, request: str, again: Callable[[int], str], tries: int = TRIES) -> Checked:
+    """The answer with as many list items as the request asked for: "Give me three tips for better sleep" got one
+    bullet (`mol chat`). A draft with fewer is sampled again until one has enough (its first n kept); one with more
+    keeps its first n. No report when nothing was asked for or the first draft has exactly that many."""
+    n = asked_count(request)
+    if n is None or "```" in answer:
+        return Checked(answer)
+    items = list_items(answer)
+    if len(items) == n:
+        return Checked(answer)
+    if len(items) > n:
+        return Checked("\n".join(items[:n]), f"read: the draft listed {len(items)}; the first {n} asked for are kept", redrafted=True)
+    best, began = items, time.monotonic()
+    for seed in range(1, tries):
+        if time.monotonic() - began > REDRAFT_BUDGET_S:
+            break
+        sampled = list_items(again(seed))
+        if len(sampled) >= n:
+            return Checked("\n".join(sampled[:n]), f"read: the first draft listed {len(items)} of {n}; draft {seed + 1} lists them",
+                           redrafted=True)
+        best = max(best, sampled, key=len)
+    return Checked(answer) if len(best) <= len(items) else \
+        Checked("\n".join(best), f"read: no draft listed {n}; the longest list ({len(best)}) is kept", redrafted=True)

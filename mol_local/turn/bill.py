@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from mol_local.number_words import said_number
+
 _LEAD = r"^(?:(?:hey|hi|ok|okay|so|quick question)[,:!]?\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:(?:tell me|work out|calculate)\s+)?"
 _END = r"(?:,?\s*(?:please|thanks|thank you))?[\s?.!]*$"
 
@@ -45,7 +47,6 @@ _OFF = re.compile(
     rf"(?:an?\s+|the\s+)?{_MONEY}|{_money('2')}"
     rf"\s+(?:with|after|less)\s+(?:an?\s+)?(?P<p2>\d{{1,2}}(?:\.\d+)?)\s*(?:%|percent|per cent)(?:\s+(?:off|discount))?){_END}",
     re.IGNORECASE)
-_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _SIGN = {"dollar": "$", "buck": "$", "euro": "€", "pound": "£", "quid": "£"}
 
 
@@ -77,7 +78,7 @@ def bill_code(request: str) -> str | None:
     if m := _ITEMS.match(text):
         return _items_code(m)
     if m := _SPLIT.match(text):
-        n = int(m["n"]) if m["n"].isdigit() else _WORDS[m["n"].lower()]
+        n = said_number(m["n"])
         if n < 2:
             return None
         x, said = _amount(m)
@@ -93,7 +94,7 @@ def bill_code(request: str) -> str | None:
 
 def _items_code(m: re.Match[str]) -> str | None:
     """N things at a price each, with a tip or a tax on top when one is said."""
-    n = int(m["n"]) if m["n"].isdigit() else _WORDS[m["n"].lower()]
+    n = said_number(m["n"])
     x, said = _amount(m)
     sign = said[0] if said[0] in "$£€" else ""
     head = f"{m['n']} {m['what']} at {said} each come{'s' if n == 1 else ''} to {sign}{{cost:.2f}}"

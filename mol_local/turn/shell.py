@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+from mol_local.number_words import NUMBER_WORDS, said_number
+
 _ASKS_SHELL = re.compile(r"\b(?:shell|bash|zsh|terminal|command[- ]line|one[- ]liner|linux command|unix command|cli command)\b"
                          r"|\b(?:a|the)\s+command\s+(?:to|that|for)\b", re.IGNORECASE)
 _NOT_SHELL = re.compile(r"\bpython\b(?!\s+files)|\bpowershell\b|\bwindows\b|\bcmd\b|\bjavascript\b(?!\s+files)|\bsql\b", re.IGNORECASE)
@@ -24,9 +26,7 @@ _EXT_NAMES = {"python": "py", "text": "txt", "markdown": "md", "javascript": "js
               "log": "log", "csv": "csv", "json": "json", "pdf": "pdf", "jpg": "jpg", "jpeg": "jpeg", "png": "png", "mp3": "mp3",
               "mp4": "mp4", "html": "html", "yaml": "yaml", "txt": "txt", "md": "md", "py": "py", "word": "docx", "excel": "xlsx"}
 _EXT = re.compile(r"(?:\*?\.(?P<dot>[A-Za-z0-9]{1,5})|\b(?P<name>" + "|".join(_EXT_NAMES) + r"))\s+files?\b", re.IGNORECASE)
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-          "twenty": 20, "fifty": 50, "a hundred": 100}
-_NUMBER = r"(?P<n>\d{1,4}|" + "|".join(_WORDS) + r")"
+_NUMBER = r"(?P<n>\d{1,4}|" + "|".join(NUMBER_WORDS) + r")"
 _N = re.compile(rf"\b(?:top\s+)?{_NUMBER}\s+(?:largest|biggest|most recent\w*|newest|latest|last|first|lines|files|entries)\b"
                 rf"|\b(?:top|last|first)\s+{_NUMBER.replace('?P<n>', '?P<m>')}\b", re.IGNORECASE)
 _SIZE = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>kb|k|kib|kilobytes?|mb|m|mib|megabytes?|megs?|gb|g|gib|gigabytes?|gigs?)\b",
@@ -69,10 +69,6 @@ def asks_shell(request: str) -> bool:
     return bool(_ASKS_SHELL.search(request)) and not _NOT_SHELL.search(request)
 
 
-def _number(said: str) -> int:
-    return int(said) if said.isdigit() else _WORDS[said.lower()]
-
-
 def _quoted(text: str) -> str:
     return text.replace("'", "'\\''")
 
@@ -83,7 +79,7 @@ def _values(request: str, job: Job, asked: re.Match[str]) -> dict[str, str] | No
     if (ext := _EXT.search(request)) is not None:
         values["ext"] = (ext["dot"] or _EXT_NAMES[ext["name"].lower()]).lower()
     n = next((m["n"] or m["m"] for m in _N.finditer(request)), None)
-    values["n"] = str(_number(n) if n else job.default_n)
+    values["n"] = str(said_number(n) if n else job.default_n)
     if (size := _SIZE.search(request)) is not None:
         amount, unit = float(size["n"]), size["unit"][0].lower()
         scale = {"k": ("k", 1), "m": ("M", 1024), "g": ("G", 1024 * 1024)}[unit]
@@ -94,7 +90,7 @@ def _values(request: str, job: Job, asked: re.Match[str]) -> dict[str, str] | No
         span = days["span"].lower()
         count = next((d for word, d in _SPANS.items() if word in span), 1)
     else:
-        count = _number(days["n"]) if days is not None else job.default_days
+        count = said_number(days["n"]) if days is not None else job.default_days
     values["days"], values["days_said"] = str(count), "day" if count == 1 else f"{count} days"
     quoted = _QUOTED.search(request)
     text = next(g for g in quoted.groups() if g) if quoted else \

@@ -25,3 +25,19 @@ def test_a_looping_answer_has_each_line_said_once() -> None:
     assert unlooped("pack: beach towels, beach towels, beach towels, hats") == "pack: beach towels, hats"
     fine = checked_answer("- sunscreen\n- towel", "What should I pack?", lambda _seed: "never asked")
     assert fine.answer == "- sunscreen\n- towel" and fine.report == ""
+
+
+def test_a_list_of_a_named_count_is_sampled_again_until_it_has_that_many() -> None:
+    """`mol chat "Give me three tips for better sleep"`: L0 answered one bullet."""
+    from mol_local.turn.answer_check import asked_count, checked_count
+
+    assert asked_count("Give me three tips for better sleep") == 3 and asked_count("List 5 ways to save money") == 5
+    assert asked_count("Plan 3 days in Rome") is None and asked_count("Give me tips") is None
+    one = "• Good sleep can improve your mood and energy levels."
+    drafts = {1: "- Go to bed at the same time", 2: "- Same bedtime\n- No screens late\n- Same bedtime\n- Cool dark room\n- Less coffee"}
+    got = checked_count(one, "Give me three tips for better sleep", lambda seed: drafts[seed])
+    assert got.answer == "- Same bedtime\n- No screens late\n- Cool dark room" and got.redrafted  # the repeat counted once
+    assert checked_count("- a\n- b\n- c", "Give me three tips", lambda seed: "never").report == ""  # right first time
+    assert checked_count("- a\n- b\n- c\n- d", "Give me two tips", lambda seed: "never").answer == "- a\n- b"
+    never = checked_count(one, "Give me three tips for better sleep", lambda seed: "No list here.")
+    assert never.answer == one and not never.redrafted  # nothing better came: the answer stands
