@@ -18,9 +18,13 @@ _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
 _EVERY = re.compile(
     r"^\s*(?:(?:every|each)\s+(?:single\s+)?(?P<unit>day|morning|evening|night|weekday|week|month|"
     rf"{'|'.join(_WEEKDAYS)})s?|(?P<adverb>daily|nightly|weekly|monthly))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
+_WINDOW = re.compile(r"^(?P<wd0>on\s+weekdays\s+)?(?:from|between)\s+(?P<a>\d{1,2})(?::00)?\s*(?P<ap>am|pm)?\s+(?:to|and|until|till|-)\s+"
+                     r"(?P<b>\d{1,2})(?::00)?\s*(?P<bp>am|pm)?(?P<wd>\s+(?:on\s+)?(?:weekdays|every\s+weekday|work\s*days))?\s*$", re.IGNORECASE)
+WINDOW_SAID = r"(?:\s+(?:on\s+weekdays\s+)?(?:from|between)\s+\d{1,2}(?::00)?(?:\s*(?:am|pm))?\s+(?:to|and|until|till|-)\s+\d{1,2}(?::00)?(?:\s*(?:am|pm))?" \
+              r"(?:\s+(?:on\s+)?(?:weekdays|every\s+weekday|work\s*days))?)?"
 _EVERY_IN = re.compile(r"\b(?:every|each)\s+(?:other|second|two|three|four|five|six|\d{1,2})\s+(?:day|week|hour|minute|"
-                       rf"{'|'.join(_WEEKDAYS)})s?\b|\bfortnightly\b|"
-                       r"\bevery\s+(?:half\s+an\s+)?hour\b|\bhourly\b|"
+                       rf"{'|'.join(_WEEKDAYS)})s?\b{WINDOW_SAID}|\bfortnightly\b|"
+                       rf"\bevery\s+(?:half\s+an\s+)?hour\b{WINDOW_SAID}|\bhourly\b{WINDOW_SAID}|"
                        r"\b(?:(?:on\s+)?the\s+(?:\d{1,2}(?:st|nd|rd|th)|first|last)\s+of\s+)?(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|weekday|week|month|"
                        rf"{'|'.join(_WEEKDAYS)})s?\b|\b(?:daily|nightly|weekly|monthly)\b", re.IGNORECASE)
 _ON_PLURAL = re.compile(rf"^\s*(?:on\s+)?(?P<unit>weekday|{'|'.join(_WEEKDAYS)})s\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)  # "on weekdays at 7am"
@@ -32,7 +36,7 @@ _EVERY_N = re.compile(r"^\s*(?:(?:every|each)\s+(?P<n>other|second|two|three|fou
 _EVERY_HOURS = re.compile(r"^\s*(?:(?:every|each)\s+(?:(?P<n>\d{1,3}|two|three|four|five|six|half\s+an?|an?)\s+)?(?P<unit>hour|minute|min)s?|"
                           r"(?P<hourly>hourly))\b[\s,]*(?P<rest>.*)$", re.IGNORECASE)
 MIN_MINUTES = 15  # "every 5 minutes" is a nag, not a reminder: refused by the tool with how to say it
-RULES = ("daily", "weekdays", "weekly", "monthly", "days:N", "minutes:N", "nth:K:W")  # "nth:1:0": the first Monday of each month  # "days:2": every other day; "minutes:120": every 2 hours
+RULES = ("daily", "weekdays", "weekly", "monthly", "days:N", "minutes:N", "minutes:N:A-B[:weekdays]", "nth:K:W")  # "nth:1:0": the first Monday of each month; "days:2": every other day; "minutes:120": every 2 hours; "minutes:60:9-17:weekdays": hourly 9:00-17:00 on weekdays
 _DEFAULT_CLOCK = {"morning": "8:00", "evening": "19:00", "night": "21:00"}
 
 
@@ -67,6 +71,39 @@ def _on_nth(when: datetime, rule: str, month_ahead: int) -> datetime:
     return when.replace(year=day.year, month=day.month, day=day.day)
 
 
+def _window(rest: str) -> tuple[int, int, bool] | None:
+    """(first hour, last hour, weekdays only) of "from 9 to 5 on weekdays" (a last hour not above the first is pm)."""
+    m = _WINDOW.match(rest)
+    if m is None:
+        return None
+    a, b = int(m["a"]) % 12 + (12 if (m["ap"] or "").lower() == "pm" else 0), int(m["b"])
+    b = b % 12 + 12 if (m["bp"] or "").lower() == "pm" or (not m["bp"] and b <= a) else b
+    return (a, b, bool(m["wd0"] or m["wd"])) if a < b <= 23 else None
+
+
+def _window_of(rule: str) -> tuple[int, int, bool] | None:
+    parts = rule.split(":")
+    if parts[0] != "minutes" or len(parts) < 3:
+        return None
+    a, b = parts[2].split("-")
+    return int(a), int(b), parts[3:] == ["weekdays"]
+
+
+def _into_window(when: datetime, rule: str) -> datetime:
+    """`when`, or the window's next opening when it falls outside ("minutes:60:9-17:weekdays")."""
+    window = _window_of(rule)
+    if window is None:
+        return when
+    a, b, weekdays = window
+    if when.hour * 60 + when.minute > b * 60:
+        when = (when + timedelta(days=1)).replace(hour=a, minute=0)
+    elif when.hour < a:
+        when = when.replace(hour=a, minute=0)
+    while weekdays and when.weekday() >= 5:
+        when = (when + timedelta(days=1)).replace(hour=a, minute=0)
+    return when
+
+
 def split_repeat(due: str) -> tuple[str, str | None]:
     """(the first time as a phrase, the rule) for a due that repeats ("every Monday at 9am" -> ("Monday at
     9am", "weekly"); "on the first of every month" -> ("the 1st", "monthly")); (due, None) when it does not."""
@@ -76,6 +113,8 @@ def split_repeat(due: str) -> tuple[str, str | None]:
         minutes = round(count * (60 if hours["hourly"] or hours["unit"].lower() == "hour" else 1))
         if minutes < MIN_MINUTES:
             raise BadArguments(f"every {minutes} minutes is too often for a reminder — use {MIN_MINUTES} minutes or more")
+        if (hours_of := _window(hours["rest"].strip())) is not None:  # "every hour from 9 to 5 on weekdays" had been set once a weekday
+            return f"today at {hours_of[0]}:00", f"minutes:{minutes}:{hours_of[0]}-{hours_of[1]}{':weekdays' if hours_of[2] else ''}"
         return hours["rest"].removeprefix("starting ").removeprefix("from ").strip() or f"in {minutes} minutes", f"minutes:{minutes}"
     if n_days := _EVERY_N.match(due):  # "every other day at 8pm", "every 2 weeks", "fortnightly"
         said = (n_days["n"] or "").lower()
@@ -135,6 +174,7 @@ def first_due(when: datetime, rule: str, now: datetime) -> datetime:
     tomorrow's for a daily reminder; a weekend day is the next weekday)."""
     if rule.startswith("nth:"):
         when = _on_nth(when, rule, 0)  # this month's, then on
+    when = _into_window(when, rule) if rule.startswith("minutes:") else when
     while when < now - timedelta(minutes=1):
         when = next_due(when, rule)
     return next_due(when, rule) if rule == "weekdays" and when.weekday() >= 5 else when
@@ -147,6 +187,8 @@ def with_repeat(due: str, request: str) -> str:
     """The model's due with the request's "every …" when it dropped it ("Remind me every Monday at 9am …" set as
     "Monday at 9am" would ring once): its day words give way to the rule, its clock time stays."""
     every = repeats_in(request)
+    if every is not None and _window_of(split_repeat(every)[1] or "") is not None:
+        return every  # an hourly window is the whole time: the model's "on weekdays" is part of it
     if every is None or split_repeat(due)[1] is not None or len(_EVERY_IN.findall(request)) > 1:
         return due
     rest = _DAY_WORDS.sub("", due).strip()
@@ -169,7 +211,7 @@ def next_due(when: datetime, rule: str) -> datetime:
     if rule.startswith("days:"):
         return when + timedelta(days=int(rule.removeprefix("days:")))
     if rule.startswith("minutes:"):
-        return when + timedelta(minutes=int(rule.removeprefix("minutes:")))
+        return _into_window(when + timedelta(minutes=int(rule.split(":")[1])), rule)
     if rule.startswith("nth:"):
         return _on_nth(when, rule, 1)
     if rule == "monthly":
@@ -181,8 +223,10 @@ def next_due(when: datetime, rule: str) -> datetime:
 def said(rule: str, when: datetime) -> str:
     """How the rule is said back: "every Monday", "every day", "every weekday", "every month", "every other day"."""
     if rule.startswith("minutes:"):
-        minutes = int(rule.removeprefix("minutes:"))
-        return "every hour" if minutes == 60 else f"every {minutes // 60} hours" if minutes % 60 == 0 else f"every {minutes} minutes"
+        minutes = int(rule.split(":")[1])
+        every = "every hour" if minutes == 60 else f"every {minutes // 60} hours" if minutes % 60 == 0 else f"every {minutes} minutes"
+        window = _window_of(rule)
+        return every if window is None else f"{every} from {window[0]}:00 to {window[1]}:00{' on weekdays' if window[2] else ''}"
     if rule.startswith("days:"):
         days = int(rule.removeprefix("days:"))
         return "every other day" if days == 2 else f"every {days // 7} weeks" if days % 7 == 0 else f"every {days} days"

@@ -137,7 +137,7 @@ def asks_to_see_reminders(request: str) -> bool:
 _NOT_A_NOTE = frozenset({"reminders.create", "reminders.list", "notes.find", "notes.read"})  # calls a note request never means
 
 
-def settled_call(request: str) -> ToolCall | None:
+def settled_call(request: str, open_rows: Callable[[], Sequence[dict]] = tuple) -> ToolCall | None:
     """The call a request settles, for a turn whose model wrote none; its result is the answer.
 
     - To see the reminders: reminders.list. In the app "What reminders do I have?" got L0's "You haven't
@@ -149,8 +149,13 @@ def settled_call(request: str) -> ToolCall | None:
     - A reminder the request states whole, in one sentence, with a time that reads: in a conversation about Leo,
       "Remind me about Leo's football practice every Saturday at 9am" got "I don't know your son Leo yet" and
       nothing was set (`mol chat -c`).
+    - A short "I called mum" naming one of the `open_rows` reminders ("call mum") whole: reminders.complete of it. L0
+      answered "You've been told to call mum." and the reminder stayed open (`mol chat -c`).
     None for any other request, and for a note asked beside a reminder (that is the model's to write).
     """
+    if (done := _did(request)) is not None and (named := [r for r in open_rows() if r["text"]
+                                                         and content_stems(r["text"]) <= content_stems(f"{request} {done}")]):
+        return answering_call("reminders.complete", {"id": named[0]["id"]}) if len(named) == 1 else None
     if asks_to_see_reminders(request):
         return answering_call("reminders.list", {})
     if asks_to_see_notes(request):
@@ -169,6 +174,22 @@ def asks_to_see_notes(request: str) -> bool:
     """"What notes do I have?", "Show me my notes": all of them (notes.find of no words). The embedded L0 searched
     its prompt's example word instead (notes.find "milk": "No notes match 'milk'.", two notes saved)."""
     return bool(_SEE_NOTES.search(request)) and not asks_for_a_note(request) and not REMIND.search(request)
+
+
+_I_DID = re.compile(r"^(?:(?:ok(?:ay)?|so|right|done|just so you know)[,!.]?\s+)?(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?"
+                    r"(?P<verb>[a-z]+ed|took|paid|went|got|bought|sent|rang|wrote|made|gave|fed|did|sold|put|brought|ran|read|met)\s+"
+                    r"(?P<rest>[\w' -]{2,50}?)(?:\s+(?:now|already|today|earlier|just now))?[\s.!]*$", re.IGNORECASE)
+_IRREGULAR = {"took": "take", "paid": "pay", "went": "go", "got": "get", "bought": "buy", "sent": "send", "rang": "call", "wrote": "write",
+              "made": "make", "gave": "give", "fed": "feed", "did": "do", "sold": "sell", "brought": "bring", "ran": "run", "met": "meet"}
+MAX_DID_WORDS = 8
+
+
+def _did(request: str) -> str | None:
+    """The verb, as a reminder says it, of a short "I took the bins out" / "I've paid the gas bill" ('' for a regular one:
+    "called" has the stem of "call"); None for anything else."""
+    said = " ".join(request.split())
+    m = _I_DID.match(said) if len(said.split()) <= MAX_DID_WORDS and "?" not in said else None
+    return None if m is None else _IRREGULAR.get(m["verb"].lower(), "")
 
 
 REMIND = re.compile(r"\bremind", re.IGNORECASE)
@@ -216,6 +237,8 @@ _REMIND_WHEN_TO = re.compile(rf"{_ASK_REMINDER},?\s+(?P<when>.+?)\s+to\s+(?P<tas
 _REMIND_TO = re.compile(rf"{_ASK_REMINDER},?\s+(?:to|about)\s+(?P<rest>.+)$", re.IGNORECASE)
 _REMIND_BARE = re.compile(rf"{_ASK_REMINDER},?\s+(?P<rest>.+)$", re.IGNORECASE)  # "Remind me Friday 3pm dentist"
 _TIME_WORD = re.compile(r"^(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|am|pm|a\.m\.|p\.m\.|o'?clock|from|later|and|before|after|until)\b", re.I)
+_WHEN_WORD = re.compile(r"^(?:on|at|tomorrow|today|tonight|next|this|every|in)$", re.I)
+_THING = re.compile(r"^(?:the|my|a|an|our|his|her|their)$", re.I)  # a task comes first: "a reminder for the vet tomorrow"
 _ALARM = re.compile(r"\b(?:set|make|create|put)\s+(?:me\s+)?an?\s+alarm\s+(?:for|at)\s+(?P<when>.+)$", re.IGNORECASE)
 
 
@@ -233,8 +256,11 @@ def reminder_call(sentence: str) -> ToolCall | None:
         splits = [(m["task"], m["when"])]
     elif m := _REMIND_BARE.search(said):
         words = m["rest"].split()  # the longest time first; never "in 10" with "minutes" as the task, nor "15 minutes before"
-        splits = [(" ".join(words[i:]), " ".join(words[:i])) for i in range(len(words) - 1, 0, -1)
-                  if not _TIME_WORD.match(words[i]) and words[i - 1].lower() not in ("before", "after", "until")]
+        when_first = [(" ".join(words[i:]), " ".join(words[:i])) for i in range(len(words) - 1, 0, -1)
+                      if not _TIME_WORD.match(words[i]) and words[i - 1].lower() not in ("before", "after", "until")]
+        task_first = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words)) if _WHEN_WORD.match(words[i])]
+        # "Set a reminder for my dentist on 14 January at 3:30pm": L1 set the text of the reminder before it (mol chat -c)
+        splits = task_first + when_first if _THING.match(words[0]) else when_first + task_first
     else:
         return None
     for task, when in splits:

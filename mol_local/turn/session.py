@@ -318,7 +318,7 @@ class Session:
             finish = result.finish_reason
             parsed = (list(first) if first and not tool_calls else parse_tool_calls(answer)) if plain and composed is None else []
             if not parsed and not tool_calls and plain and composed is None \
-                    and (settled := settled_call(text)):  # "What reminders do I have?" answered in words: the list is read
+                    and (settled := settled_call(text, open_reminders(rt))):  # "What reminders do I have?" answered in words: the list is read
                 answer, parsed = settled.raw, [settled]
             calls = parsed if first and not tool_calls else fresh_calls(grounded_calls(parsed, text, tool_calls, open_reminders(rt), now), tool_calls)
             repeated = bool(parsed) and not calls  # only calls already made: the task answers now

@@ -111,6 +111,9 @@ def _set_once(calls: list[ToolCall], made: Sequence[dict], now: datetime) -> lis
     return out
 
 
+_PART_OF_DAY = r"(?:\s+(?:in the\s+)?(?:morning|afternoon|evening|night)s?)?(?:\s+at\s+[\d:.]+\s*(?:am|pm)?)?"  # not "take the bins out evening"
+
+
 def _repeating(call: ToolCall, request: str) -> ToolCall:
     """A reminder with the request's "every …" when its due dropped it ("Remind me to take my pills every day at
     8am" was set as "at 8am": one morning, not every one), and without it in its text when it repeats."""
@@ -120,7 +123,7 @@ def _repeating(call: ToolCall, request: str) -> ToolCall:
     every = with_repeat(due, request)
     text = str(call.arguments.get("text", ""))
     said = repeats_in(text)  # "stretch every hour": the rule is the due's, not part of the task (mol chat)
-    if said and split_repeat(every)[1] is not None and (bare := text.replace(said, " ").strip(" ,")):
+    if said and split_repeat(every)[1] is not None and (bare := re.sub(re.escape(said) + _PART_OF_DAY, " ", text, flags=re.I).strip(" ,")):
         text = " ".join(bare.split())
     if every == due and text == call.arguments.get("text"):
         return call
@@ -137,6 +140,10 @@ def with_stated_reminder(calls: list[ToolCall], request: str, now: datetime | No
     model added a clock time the request never named ("March 3rd at 03:45", the time it was asked)."""
     reminders = [c for c in calls if c.name == "reminders.create" and isinstance(c.arguments.get("due"), str)]
     stated = [r for s in SENTENCE.split(request.strip()) if (r := reminder_call(s)) is not None]
+    asked = content_stems(request)
+    if len(stated) == 1 and len(reminders) > 1 and (own := [c for c in reminders if content_stems(str(c.arguments.get("text", ""))) & asked]):
+        calls = [c for c in calls if c not in reminders or c in own]  # L1 set "call mum" too, the reminder before it (mol chat -c)
+        reminders = own
     if len({repr(c.arguments) for c in reminders}) != 1 or len(stated) != 1 or _TIMES.search(request) or timed_items(request):
         return calls  # one reminder (written once, or the same twice: fresh_calls drops the copy)
     model, said = reminders[0], stated[0].arguments

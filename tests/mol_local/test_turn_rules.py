@@ -212,3 +212,18 @@ def test_a_reminder_with_no_time_asks_when_and_the_next_message_sets_it(scripted
     scripted.outputs = ["Sure."]
     assert session.run_turn("tomorrow at 6pm", slot="L0").answer == "Sure."  # answered already: no second reminder
     assert len(rt.tool_hub.reminders.list()) == 1
+
+
+def test_saying_a_reminder_is_done_in_the_past_tense_ticks_it_off(scripted_runtime) -> None:
+    """`mol chat -c` after "Remind me at noon tomorrow to call mum": "I called mum" got "You've been told to call mum."
+    and the reminder stayed open."""
+    rt, scripted = scripted_runtime(["You've been told to call mum.", "You've been told to call mum.", "Good for you!", "Good for you!"])
+    rt.tool_hub.reminders.create("call mum", "tomorrow at noon")
+    rt.tool_hub.reminders.create("take the bins out", "Tuesday at 6pm")
+    called = rt.session().run_turn("I called mum", slot="L0")
+    assert [c["name"] for c in called.tool_calls] == ["reminders.complete"] and "call mum" in called.answer
+    assert [r["text"] for r in rt.tool_hub.reminders.list()] == ["take the bins out"]
+    took = rt.session().run_turn("I took the bins out", slot="L0")  # irregular: "took" is "take"
+    assert [c["name"] for c in took.tool_calls] == ["reminders.complete"] and rt.tool_hub.reminders.list() == []
+    other = rt.session().run_turn("I called the bank", slot="L0")  # no reminder names it: the model's answer
+    assert other.tool_calls == []

@@ -36,6 +36,8 @@ NOW = datetime(2026, 12, 4, 18, 30)  # a Friday evening
     ("every month on the first Monday at 9am", datetime(2026, 12, 7, 9, 0), "nth:1:0"),
     ("on the last Friday of every month at 5pm", datetime(2026, 12, 25, 17, 0), "nth:-1:4"),
     ("the first Friday of the month at 5pm", datetime(2027, 1, 1, 17, 0), "nth:1:4"),  # this month's (4 Dec, 17:00) has passed
+    ("every hour from 9 to 5 on weekdays", datetime(2026, 12, 7, 9, 0), "minutes:60:9-17:weekdays"),  # mol chat: once a weekday
+    ("every 2 hours between 8am and 8pm", datetime(2026, 12, 4, 20, 0), "minutes:120:8-20"),  # 18:30 now: 20:00 is next
 ])
 def test_the_first_time_and_the_rule(due: str, first: datetime, rule: str) -> None:
     from mol_local.harness.repeat import monthly_phrase, on_day_of_month
@@ -124,3 +126,19 @@ def test_a_repeating_reminder_is_set_listed_and_opens_the_next_when_ticked_off(h
 def test_a_repeat_we_cannot_read_is_refused_with_the_fix(harness, hub: ToolHub) -> None:
     text, status = call(harness, "reminders.create", {"text": "water the plants", "due": "every fortnight-ish"})
     assert status == "bad_arguments" and "not a time I can read" in text and hub.reminders.list() == []
+
+
+def test_an_hourly_window_steps_within_its_hours_and_skips_the_weekend() -> None:
+    """`mol chat "Remind me to stretch every hour from 9 to 5 on weekdays"` was set once a weekday at 9:00 and said so."""
+    from mol_local.harness.repeat import repeats_in, said
+
+    rule = "minutes:60:9-17:weekdays"
+    friday_five = datetime(2026, 12, 4, 17, 0)
+    assert next_due(datetime(2026, 12, 4, 16, 0), rule) == friday_five
+    assert next_due(friday_five, rule) == datetime(2026, 12, 7, 9, 0)  # past 17:00 on a Friday: Monday's first
+    assert next_due(datetime(2026, 12, 5, 19, 0), "minutes:120:8-20") == datetime(2026, 12, 6, 8, 0)  # no weekdays: Sunday
+    assert said(rule, friday_five) == "every hour from 9:00 to 17:00 on weekdays"
+    asked = "Remind me to stretch every hour from 9 to 5 on weekdays"
+    assert repeats_in(asked) == "every hour from 9 to 5 on weekdays"
+    assert with_repeat("on weekdays", asked) == "every hour from 9 to 5 on weekdays"  # the model kept the days alone
+    assert split_repeat("every hour from 11pm to 2am")[1] == "minutes:60"  # no window that reads: hourly, and the rest is refused

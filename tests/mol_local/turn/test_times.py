@@ -201,6 +201,28 @@ def test_a_repeat_written_into_the_text_is_the_dues_alone() -> None:
     (kept,) = grounded_calls([create(text="water the plants", due="every Sunday at 10am")], "Remind me to water the plants every Sunday at 10am",
                              [], lambda: [], datetime(2026, 12, 5, 12))
     assert kept.arguments == {"text": "water the plants", "due": "every Sunday at 10am"}
+    (bins,) = grounded_calls([create(text="take the bins out every Tuesday evening", due="every Tuesday evening")],
+                             "Remind me to take the bins out every Tuesday evening", [], lambda: [], datetime(2026, 12, 5, 12))
+    assert bins.arguments["text"] == "take the bins out"  # mol chat -c: "take the bins out evening"
+
+
+def test_a_reminder_for_a_thing_then_its_time_is_that_thing_not_the_reminder_before() -> None:
+    """`mol chat -c` after "Remind me at noon tomorrow to call mum": "Set a reminder for my dentist on 14 January at 3:30pm"
+    was set by L1 as "call mum" on 14 January."""
+    from datetime import datetime
+
+    from mol_local.turn.ground import reminder_call
+    from mol_local.turn.times import grounded_calls
+
+    asked = "Set a reminder for my dentist on 14 January at 3:30pm"
+    assert reminder_call(asked).arguments == {"text": "my dentist", "due": "on 14 January at 3:30pm"}  # type: ignore[union-attr]
+    assert reminder_call("set a reminder for the vet tomorrow at 10").arguments == {"text": "the vet", "due": "tomorrow at 10"}  # type: ignore[union-attr]
+    assert reminder_call("Remind me Friday 3pm dentist").arguments == {"text": "dentist", "due": "Friday 3pm"}  # type: ignore[union-attr]
+    (got,) = grounded_calls([create(text="call mum", due="on 14 January at 3:30pm")], asked, [], lambda: [], datetime(2026, 12, 5, 12))
+    assert got.arguments["text"] == "my dentist"
+    two = grounded_calls([create(text="call mum", due="on 14 January at 3:30pm"), create(text="call my dentist", due="on January 14 at 3:30pm")],
+                         asked, [], lambda: [], datetime(2026, 12, 5, 12))  # L1 in the conversation: two, one of them the mum's
+    assert [c.arguments["text"] for c in two] == ["my dentist"]
 
 
 def test_a_reminders_task_loses_the_to_of_remind_me_to() -> None:
