@@ -187,6 +187,10 @@ _BY_NUMBER = re.compile(r"\b(?:multipl\w*|divid\w*)\s+(?:it\s+|the\s+\w+\s+)?by\
 _SENTENCE_END = re.compile(r"((?<=[.!?])\s+(?=[A-Z(]))")
 
 
+_OURS = re.compile(r"^\(?I (?:ran this|renamed|changed|corrected)\b")  # the check's own notes: "… should be 'hello_world'" is a value
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")  # a string's words are its value, not names the code must have
+
+
 def without_made_up_names(answer: str) -> str:
     """The answer less each sentence after its first code block that calls or names something the code neither defines
     nor imports and Python does not have: L2 explained `sum(numbers) / len(numbers)` with "The function sums each
@@ -215,6 +219,7 @@ def without_made_up_names(answer: str) -> str:
     parts = _SENTENCE_END.split(prose.lstrip())  # sentences at even places, the spaces after them at odd
     sentences, gaps = parts[::2], [*parts[1::2], ""]
     numbers = {str(float(n.value)) for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) in (int, float)}
-    kept = "".join(said + gap for said, gap in zip(sentences, gaps) if all(n in known for n in _CALLED.findall(said) + _SNAKE.findall(said))
-                   and all(str(float(n.replace(",", ""))) in numbers for n in _BY_NUMBER.findall(said)))
+    kept = "".join(said + gap for said, gap in zip(sentences, gaps) if _OURS.match(said) or (
+        all(n in known for n in _CALLED.findall(_QUOTED.sub("''", said)) + _SNAKE.findall(_QUOTED.sub("''", said)))
+        and all(str(float(n.replace(",", ""))) in numbers for n in _BY_NUMBER.findall(said))))
     return head + (lead + kept.rstrip() + ("\n" if prose.endswith("\n") else "") if kept.strip() else "")

@@ -73,6 +73,10 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
      (("'aab'", "{'a': 2, 'b': 1}"), ("''", "{}"))),  # L2 counted the vowels (mol chat)
     (r"\bkey\b.{0,20}\b(?:max(?:imum)?|largest|biggest|highest)\s+value\b", 1, (("{'a': 1, 'b': 3, 'c': 2}", "'b'"),)),
     (r"\b(?:max(?:imum)?|largest|biggest|highest)\s+value\b.{0,20}\bdict(?:ionary)?\b", 1, (("{'a': 1, 'b': 3, 'c': 2}", "3"),)),
+    (r"\blast (?:element|item|value|entry)\b.{0,20}\b(?:list|array)\b", 1, (("[1, 2, 3]", "3"), ("['a']", "'a'"))),  # L2: min of the list
+    (r"\bfirst (?:element|item|value|entry)\b.{0,20}\b(?:list|array)\b", 1, (("[4, 2, 3]", "4"), ("['a']", "'a'"))),
+    (r"\bsnake[_ ]?case\b", 1, (("'hello world'", "'hello_world'"), ("'Hello World'", "'hello_world'"),
+                                  ("'helloWorld'", "'hello_world'"))),  # L2 put "_" before each capital: "_hello _world"
     (r"\bflatten\w*\b.{0,20}\blist of lists\b", 1, (("[[1, 2], [3], []]", "[1, 2, 3]"),)),  # one level deep either way
     (r"\bsort\w*\b.{0,30}\b(?:numbers|integers|ints)\b.{0,30}\b(?:descending|reverse|largest first|biggest first|highest first)\b", 1,
      (("[3, 1, 2]", "[3, 2, 1]"),)),
