@@ -15,13 +15,13 @@ from datetime import date, datetime, timedelta
 from mol_local.harness.builtins import listed_reminders
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_DAY = re.compile(rf"\b(?P<word>today|tonight|tomorrow|(?:this|next) week|(?:on\s+|this\s+|next\s+)?(?:{'|'.join(_WEEKDAYS)}))\b", re.I)
+_DAY = re.compile(rf"\b(?P<word>today|tonight|tomorrow|(?:this|next|my) week|(?:on\s+|this\s+|next\s+)?(?:{'|'.join(_WEEKDAYS)}))\b", re.I)
 _SHOWN = "%a %d %b %Y, %H:%M"  # harness.store.local_due's format
 
 
 def _window(word: str, today: date) -> tuple[date, date, str]:
     """(first day, last day, how the answer names them) for the day words the request used."""
-    word = " ".join(word.lower().split())
+    word = " ".join(word.lower().split()).replace("my week", "this week")  # "What's my week looking like?"
     if word in ("today", "tonight"):
         return today, today, f"{word} ({today:%a %-d %b})"
     if word == "tomorrow":

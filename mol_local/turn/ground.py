@@ -48,10 +48,12 @@ NOT_NOTED = "not run: the request asks for no note, so none was saved — answer
 _ASKS_NOTE = re.compile(r"\b(?:notes?|write|wrote|jot|save|keep|record|log|store|down|list|file)\b", re.IGNORECASE)
 NOT_NAMED = ("not run: the request asks to tick a reminder off, not to set one, and names no single open reminder — "
              "ask which one")
-_SEE = re.compile(r"\b(?:list|show|see|view|read|check|tell me|what|which|any|all)\b.{0,25}\breminders\b|"
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_SEE = re.compile(r"\b(?:list|show|see|view|read|check|tell me|what|which|any|all|how many)\b.{0,25}\breminders\b|"
                   r"\b(?:what'?s|what is|anything)\b.{0,12}\bmy (?:calendar|agenda|schedule|diary)\b|"
                   r"\bwhat(?: do i have| have i got|'?s on| is on)\s+(?:to do\s+|got\s+|on\s+|planned\s+|for\s+|due\s+)?(?:today|tonight|tomorrow|this week|next week"
-                  r"|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\banything due (?:today|tonight|tomorrow)\b|"
+                  rf"|(?:on\s+)?(?:this\s+|next\s+)?{_WEEKDAY})\b|\banything due (?:today|tonight|tomorrow)\b|"
+                  rf"\bwhat(?:'s|\s+is|\s+does|\s+do)\s+(?:my\s+)?(?:day|week|schedule|agenda|diary|today|tomorrow|{_WEEKDAY})\b.{{0,20}}\blooks?(?:ing)?\s+like\b|"
                   r"\b(?:what|anything)\b.{0,30}\bon my (?:list|to-?do(?: list)?|reminders)\b", re.I)
 _SET = re.compile(r"\b(?:remind me|set|add|create|make|new|heads-up|alarm|don't let me forget)\b", re.I)
 _WORD = re.compile(r"[a-z]+")

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 _NAMED_MOVE = re.compile(
     r"^(?:(?:actually|ok(?:ay)?|oh|hey|sorry)[,!.]?\s+)*(?:(?:can|could|would) you\s+|please\s+)?"
     r"(?P<verb>move|change|reschedule|push|shift|switch|put|bring|postpone|snooze|delay)\s+(?:my|the)\s+(?P<what>.+?)(?P<said>\s+reminder)?\s+"
-    r"(?:(?P<dir>back|forward)\s+(?:by\s+)?|(?P<by>by\s+|(?=(?:\d+|an?|half an)\s*(?:minutes?|mins?|hours?|hrs?)\b))|(?:to|for|until|till|on)\s+|(?=.+\s(?:later|earlier|sooner)\b))"
+    r"(?:(?P<dir>back|forward)\s+(?!to\b|until\b|till\b|on\b)(?:by\s+)?|(?P<by>by\s+|(?=(?:\d+|an?|half an)\s*(?:minutes?|mins?|hours?|hrs?)\b))"
+    r"|(?:(?:back|forward|over)\s+)?(?:to|for|until|till|on)\s+|(?=.+\s(?:later|earlier|sooner)\b))"  # "Push the plumber back to Monday"
     r"(?P<when>.+?)(?:\s+instead)?(?:,?\s*(?:please|thanks|thank you))?[\s.!?]*$",
     re.IGNORECASE)
 NONE_NAMED = "not run: no open reminder is about {what}, so nothing was {done} (\"What reminders do I have?\" lists them)"

@@ -47,3 +47,17 @@ def test_the_turn_answers_with_the_days_reminders(scripted_runtime) -> None:
     result = rt.session().run_turn("What reminders do I have tomorrow?")
     assert result.answer.startswith("Your reminders for tomorrow (Wed 2 Dec) (1 other open on other days):")
     assert result.answer.endswith("- call the vet — 12:00")
+
+
+def test_what_a_day_looks_like_is_its_reminders() -> None:
+    """`mol chat -c`: "What's my day look like on Friday?" got "- remember that on Friday" twice; "How many reminders do
+    I have?" got "You haven't told me any reminders yet" with two open."""
+    from mol_local.turn.ground import asks_to_see_reminders
+
+    for asked in ("What's my day look like on Friday?", "What does my Friday look like?", "What's on Friday?",
+                  "How many reminders do I have?", "What's my week looking like?"):
+        assert asks_to_see_reminders(asked), asked
+    for other in ("What does a good day look like?", "What's on TV tonight?"):
+        assert not asks_to_see_reminders(other), other
+    assert reminders_on_day("What does my Friday look like?", LISTED, NOW) == "You have no reminders for Friday 11 Dec (4 others open on other days)."
+    assert reminders_on_day("What's my week looking like?", LISTED, NOW).startswith("Your reminders for the next 7 days (Sat 5 Dec to Fri 11 Dec)")  # type: ignore[union-attr]

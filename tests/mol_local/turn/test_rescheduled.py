@@ -35,6 +35,7 @@ def _ids(hub: SimpleNamespace) -> dict[str, str]:
     ("Move the rent reminder an hour earlier", "pay the rent", "2026-12-09T11:00"),
     ("Snooze the rent reminder by 30 minutes", "pay the rent", "2026-12-09T12:30"),  # seen: a reminder called "Snooze the haircut reminder"
     ("delay my dentist reminder 15 minutes", "go to the dentist", "2026-12-08T14:15"),
+    ("Push the rent back to Thursday", "pay the rent", "2026-12-10T12:00"),  # mol chat -c: "back" read as an offset "to Monday"
 ])
 def test_the_named_reminder_is_set_again_and_the_old_one_cancelled(hub: SimpleNamespace, request_text: str, text: str, due: str) -> None:
     made = named_move(request_text, hub, NOW)
