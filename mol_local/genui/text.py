@@ -26,6 +26,11 @@ def _rows(value: Any) -> list[str]:
     return out
 
 
+def _more(value: Any) -> list[str]:
+    """"… and N more" under a bound list cut at MAX_ROWS (`mol chat` had shown 12 of 13 items without a word)."""
+    return [f"  … and {len(value) - MAX_ROWS} more"] if isinstance(value, list) and len(value) > MAX_ROWS else []
+
+
 def _lines(comp: dict[str, Any], state: dict[str, Any], source_rows: SourceRows | None) -> list[str]:
     kind, label = comp["type"], str(comp.get("label") or "")
     bound = state.get(comp.get("bind") or "")
@@ -39,10 +44,10 @@ def _lines(comp: dict[str, Any], state: dict[str, Any], source_rows: SourceRows 
         items = bound if isinstance(bound, list) else []
         ticks = ["☑" if isinstance(i, dict) and i.get("done") else "☐" for i in items[:MAX_ROWS]]
         rows = _rows(items)
-        return [label] + ([f"  {t} {r}" for t, r in zip(ticks, rows)] if rows else ["  …"])
+        return [label] + ([f"  {t} {r}" for t, r in zip(ticks, rows)] + _more(items) if rows else ["  …"])
     if kind == "Table":
         cols = comp.get("columns") if isinstance(comp.get("columns"), list) else []
-        return [f"{label}  [{' | '.join(map(str, cols))}]"] + [f"  {r}" for r in _rows(bound)]
+        return [f"{label}  [{' | '.join(map(str, cols))}]"] + [f"  {r}" for r in _rows(bound)] + _more(bound)
     if kind == "Button":
         return [f"[ {label} ]"]
     if kind in ("Text", "Markdown"):

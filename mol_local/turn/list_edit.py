@@ -52,6 +52,8 @@ _SHOW = re.compile(rf"{_POLITE}(?:what(?:'s|\s+is|\s+was)\s+(?:left\s+)?on|show(
                    rf"{_POLITE}what(?:'s|\s+is)\s+left\s+(?:to do\s+)?on\s+{_THE_LIST}[\s?]*$|"
                    rf"{_POLITE}what(?:'s|\s+is)\s+(?:left|still)\s+to\s+(?:pack|buy|get|do)[\s?]*$|"  # "What's left to pack?": L0 had
                    rf"{_POLITE}what\s+(?:else\s+)?do\s+i\s+(?:still\s+)?(?:need|have)\s+to\s+(?:pack|buy|get)[\s?]*$", re.I)  # "You haven't told me anything yet"
+_RENAME = re.compile(rf"{_POLITE}(?:(?:rename|retitle)\s+(?P<it>it|this|that|{_THE_LIST})\s+(?:to|as)|(?:call|name)\s+(?P<it2>it|this|that|{_THE_LIST})"
+                     rf"|change\s+(?:the|its)\s+(?:title|name)(?:\s+of\s+(?P<it3>{_THE_LIST}))?\s+to)\s+['\"]?(?P<items>[^'\"]{{1,60}}?)['\"]?{_END}", re.I)
 _LEFT = re.compile(rf"{_POLITE}(?:so\s+)?what(?:'s|\s+is|\s+are)\s+(?:left|remaining|still (?:open|to do)|the rest)(?:\s+now)?[\s?]*$", re.I)
 _SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bplus\b|&)\s*", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|some|the|my)\s+", re.I)
@@ -79,6 +81,8 @@ def asked_edit(text: str, list_shown_last: bool = False) -> tuple[str, list[str]
         return "show", []
     if _CLEAR.match(said):
         return "clear", []  # L0 answered "Clear the list" with "Clear the list: the user told you to change the list 'Shop' …"
+    if (named := _RENAME.match(said)) and (list_shown_last or _SAID_LIST.search(named[0])):  # "Rename it to …" (L0 had copied a summary)
+        return "rename", [named["items"].strip()]
     bare = (("add", _ADD_BARE),) if list_shown_last else ()
     have = (("tick", _HAVE), ("remove", _UNNEEDED)) if len(said.split()) <= 8 else ()
     for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK), ("tick", _DONE), *have, *bare):
@@ -108,6 +112,8 @@ def edited(doc: UIDocument, state: dict[str, Any], op: str, names: list[str]) ->
         return None
     key = lists[0]["bind"]
     items = [dict(it) for it in state[key] if isinstance(it, dict)]
+    if op == "rename":
+        return state, f"Renamed it {names[0]}."
     if op == "show":
         open_items = [str(it.get("label", "")) for it in items if not it.get("done")]
         line = f"Still to do: {', '.join(open_items)}." if open_items else "Everything on it is done."
@@ -155,6 +161,7 @@ def list_edit_turn(session: Session, text: str) -> TurnResult | None:
     else:
         return None
     state, line = done
+    doc = replace(doc, title=asked[1][0]) if asked[0] == "rename" else doc
     source = store.meta(view_id)["conversation_id"]
     raw = LIST_EDIT if source in (None, session.conversation_id) else f"{BORROWED}{source}"  # consent follows the list (memory.consent)
     return _list_turn(session, text, replace(doc, state=state), f"The user changed the list '{doc.title}': {line}", raw)

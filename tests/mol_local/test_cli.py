@@ -163,6 +163,9 @@ def test_document_text_shows_the_title_components_and_bound_items() -> None:
                                                {"id": "b", "type": "Button", "label": "More", "action": "more"}],
            "state": {"items": [{"label": "Gloves", "done": True}, {"label": "Goggles", "done": False}], "left": 300}}
     assert document_text(doc).splitlines() == ["Ski trip", "Pack", "  ☑ Gloves", "  ☐ Goggles", "Wax: timer, 5:00", "[ More ]"]
+    long = {"title": "Camping", "components": [{"id": "c", "type": "Checklist", "label": "Pack", "bind": "items"}],
+            "state": {"items": [{"label": f"Item {i}", "done": False} for i in range(13)]}}
+    assert document_text(long).splitlines()[-2:] == ["  ☐ Item 11", "  … and 1 more"]  # mol chat had cut the 13th without a word
 
 
 def test_a_view_bound_to_the_reminders_shows_them_in_the_terminal(mol_home: Path) -> None:

@@ -192,3 +192,20 @@ def test_a_list_borrowed_from_a_conversation_without_consent_never_reaches_train
     assert "Flour" not in trained() and "Eggs" not in trained()  # the borrowing task and what follows it are out
     rt.timeline.set_consent(private.conversation_id, True)
     assert "Flour" in trained() and "Eggs" in trained()  # both conversations consent now
+
+
+def test_a_list_renamed_right_after_it_is_shown_keeps_its_items(scripted_runtime) -> None:
+    """`mol chat -c` after a camping checklist: "Rename it to Lake District camping" got L0's "Noted — the user changed the
+    list 'Camping trip': Added Lake District camping."."""
+    from mol_local.turn.list_edit import asked_edit
+
+    assert asked_edit("Rename it to Lake District camping", list_shown_last=True) == ("rename", ["Lake District camping"])
+    assert asked_edit("Rename it to parse_date") is None  # not right after a list: it may be a function
+    assert asked_edit("call the list 'Weekend jobs'") == ("rename", ["Weekend jobs"])
+    rt, scripted = scripted_runtime(["never read"])
+    session = rt.session()
+    GenUIStore(rt.db).save(parse_document(TODO), conversation_id=session.conversation_id)
+    session.run_turn("tick off pay rent")
+    renamed = session.run_turn("Rename it to Lake District camping")
+    assert renamed.document["title"] == "Lake District camping" and scripted.outputs == ["never read"]  # type: ignore[index]
+    assert [i["done"] for i in renamed.document["state"]["items"]] == [False, True, False]  # type: ignore[index]
