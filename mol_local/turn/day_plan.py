@@ -5,7 +5,7 @@ Tried with `mol chat` on the embedded default: L1 answered that request with "Sa
 before your start date; 2 hours after your start date …" and then a packing list of toothbrushes. A request that
 asks to plan a day and names at least one "<thing> at <time>" is written here as a few lines of Python run in the
 conversation's sandbox: the timed items stay where the person put them (an hour each, said so in the answer; a bare
-"at 1" to "at 7" is the afternoon), each "N hours for <thing>" goes in the first gap that holds it between 08:00
+"at 1" to "at 7" is the afternoon, unless something listed after it comes earlier), each "N hours for <thing>" goes in the first gap that holds it between 08:00
 and 22:00 (not before now when the day is today), and what does not fit is named. Anything else (no timed item, a
 time we cannot read, a note or reminders asked for as well) stays the model's or another reader's.
 """
@@ -49,6 +49,17 @@ def _minute(at: str) -> int | None:
     return h * 60 + mins
 
 
+def _mornings(fixed: list[tuple[int, int, str]], said: list[str]) -> list[tuple[int, int, str]]:
+    """A bare "at 7" read as the afternoon goes back to the morning when something listed after it is earlier: "gym at 7,
+    interview at 2pm, dinner with Sam at 7pm" had put the gym at 19:00 beside dinner (`mol chat`)."""
+    out = list(fixed)
+    for i, ((start, length, what), at) in enumerate(zip(fixed, said)):
+        bare = (m := _TIME.match(at.strip().lower())) is not None and not m["ap"] and 1 <= int(m["h"]) <= 7
+        if bare and any(later < start for later, _l, _w in fixed[i + 1:]):
+            out[i] = (start - 12 * 60, length, what)
+    return out
+
+
 def _day(word: str, now: datetime) -> date:
     word = word.lower().split()[-1]
     if word in ("day", "today"):
@@ -71,6 +82,7 @@ def plan_code(request: str, now: datetime) -> str | None:
         if start is None:
             return None
         fixed.append((start, 60, what))
+    fixed = _mornings(fixed, [at for _w, _d, at in items])
     flexible = [(round(_hours(n["n"]) * (60 if n["u"].lower().startswith("h") else 1)), n["what"].strip()) for n in _NEED.finditer(text)]
     if not fixed or any(need <= 0 or need > DAY_END - DAY_START for need, _ in flexible):
         return None

@@ -22,8 +22,9 @@ from mol_local.turn.tasks import ToolCall, answering_call
 
 _ASK = re.compile(
     r"^(?:(?:ok(?:ay)?|great|thanks|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me"
-    r"(?:\s+(?:about|of)\s+(?:it|that|this|them))?\s+(?:(?P<day>the day)|(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))"
-    r"\s+before(?:\s+(?:it|that|then|hand))?(?:,?\s*(?:please|thanks))?[\s.!]*$", re.IGNORECASE)
+    r"(?:\s+(?:about|of)\s+(?:it|that|this|them))?\s+(?:(?:(?P<day>the day)|(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))"
+    r"\s+before(?:\s+(?:it|that|then|hand))?|(?P<part>the morning of|the night before|the evening before)(?:\s+(?:it|that))?)"
+    r"(?:,?\s+to\s+(?P<task>[\w' -]{2,60}?))?(?:,?\s*(?:please|thanks))?[\s.!]*$", re.IGNORECASE)  # "the morning of to print my CV"
 _ASK_MY = re.compile(
     r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+(?:(?P<day>the day)|"
     r"(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))\s+before\s+(?:(?:my|our|the)\s+|(?P<whose>[A-Z][\w-]+)(?:'s|’s)\s+)"
@@ -153,7 +154,8 @@ def event_before(request: str, previous: str | None, now: datetime, facts: Seque
                      and m["what"].lower() == asked["what"].lower() and not asked["whose"]), None) or _told_in(asked, facts)
     if asked is None or told is None:
         return []
-    before = "1 day" if asked["day"] else f"{_COUNT.get(asked['n'].lower(), asked['n'])} {asked['unit']}"
+    part = (asked.groupdict().get("part") or "").lower()
+    before = "1 day" if asked["day"] or part else f"{_COUNT.get(asked['n'].lower(), asked['n'])} {asked['unit']}"
     try:
         at = parse_when(told["when"], now=now)
         parse_offset(before)
@@ -162,5 +164,9 @@ def event_before(request: str, previous: str | None, now: datetime, facts: Seque
     if at <= now:
         return []
     task = asked.groupdict().get("task")  # "… to buy flowers": the reminder is the task, at the event's time less the offset
+    if part:  # the night (or evening) before is 20:00 the day before; the morning of is 08:00 that day
+        due = datetime.combine(at.date(), MORNING_OF) if part == "the morning of" else datetime.combine(at.date() - timedelta(days=1), NIGHT_BEFORE)
+        return [answering_call("reminders.create", {"text": task.strip() if task else told["what"], "due": due.isoformat(timespec="minutes")})] \
+            if due > now else []
     return [answering_call("reminders.create", {"text": task.strip() if task else told["what"], "due": at.isoformat(timespec="minutes"),
                                                 "before": before})]

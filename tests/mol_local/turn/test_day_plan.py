@@ -36,6 +36,13 @@ def test_another_day_starts_at_eight_and_a_half_hour_fits_before_the_first_time(
     assert tomorrow[:4] == ["Your plan for Sunday 6 December:", "- 10:00–11:00 dentist", "- 11:00–14:00 report", "- 15:00–16:00 call with Anna"]
 
 
+def test_a_bare_hour_before_something_earlier_is_the_morning() -> None:
+    """`mol chat -c`: "Plan my Wednesday: gym at 7, interview at 2pm, dinner with Sam at 7pm" put the gym at 19:00."""
+    lines = _plan("Plan my Wednesday: gym at 7, interview at 2pm, dinner with Sam at 7pm")
+    assert lines[1:4] == ["- 07:00–08:00 gym", "- 14:00–15:00 interview", "- 19:00–20:00 dinner with Sam"]
+    assert _plan("Plan my Monday: lunch at 1, call at 5")[1:3] == ["- 13:00–14:00 lunch", "- 17:00–18:00 call"]  # in order: afternoon
+
+
 def test_today_starts_no_earlier_than_now_and_what_does_not_fit_is_named() -> None:
     late = datetime(2026, 12, 5, 18, 5)
     lines = _plan("Plan my day: dinner at 7pm, 3 hours for the report, an hour for the gym", late)

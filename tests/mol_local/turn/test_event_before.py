@@ -143,3 +143,16 @@ def test_an_event_said_to_repeat_on_a_weekday_is_its_next_one() -> None:
     (towels,) = event_before("Remind me the day before the swimming lesson to pack the towels", None, NOW, said)
     assert towels.arguments == {"text": "pack the towels", "due": "2026-12-10T17:00", "before": "1 day"}  # NOW is a Saturday
     assert event_before("Remind me the day before the piano lesson to pack the towels", None, NOW, said) == []  # not said
+
+
+def test_the_morning_of_or_the_night_before_the_event_told_last_with_a_task() -> None:
+    """`mol chat -c` after "I have a job interview on Wednesday at 2pm": "Remind me the morning of to print my CV" got
+    "due 'the morning of to print my CV' is not a time I can read"."""
+    told = "I have a job interview on Wednesday at 2pm"  # NOW is Saturday 5 December
+    (cv,) = event_before("Remind me the morning of to print my CV", told, NOW)
+    assert cv.arguments == {"text": "print my CV", "due": "2026-12-09T08:00"}
+    (night,) = event_before("remind me the night before", told, NOW)
+    assert night.arguments == {"text": "job interview", "due": "2026-12-08T20:00"}
+    (shirt,) = event_before("Remind me the day before to iron my shirt", told, NOW)
+    assert shirt.arguments == {"text": "iron my shirt", "due": "2026-12-09T14:00", "before": "1 day"}
+    assert event_before("Remind me the morning of to print my CV", "I like Wednesdays", NOW) == []  # no event told
