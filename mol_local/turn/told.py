@@ -63,6 +63,9 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequ
     return _quoted(told, here)
 
 
+_YOU = re.compile(r"^(?:You|Your)\b")  # "I know that you said …", not "… You said …" (`mol bench specialists`)
+
+
 def _quoted(told: Sequence[MemoryRow], here: Sequence[str]) -> str:
     """What the person said, in their words where they were kept, each with its day; else the facts known."""
     if here:
@@ -70,7 +73,7 @@ def _quoted(told: Sequence[MemoryRow], here: Sequence[str]) -> str:
     lines = []
     for row in told[:3]:
         day = datetime.fromisoformat((row.said_at or row.created_at)[:19]).strftime("%a %-d %b %Y")
-        lines.append(f'On {day} you told me: "{said_words(row.text)}"' if row.kind == SAID else f"I know that {second_person(row.text)}")
+        lines.append(f'On {day} you told me: "{said_words(row.text)}"' if row.kind == SAID else f"I know that {_YOU.sub(lambda w: w[0].lower(), second_person(row.text))}")
     return "\n".join(lines)
 
 

@@ -25,3 +25,12 @@ def test_a_who_question_answered_without_the_person_the_memory_names_gets_what_w
         "On Mon 16 Nov 2026 you said you lent Marco your drill, he'll return it after his kitchen is done."
     assert told_answer("Who has my drill?", "Marco has your drill.", tail) is None
     assert told_answer("When will I get my drill back?", "After his kitchen is done.", tail) is None  # not "who": it stands
+
+
+def test_a_known_fact_said_back_reads_as_one_sentence() -> None:
+    """`mol bench specialists`: "Remind me what I told you about the vet" got "I know that You said: …"."""
+    from mol_local.turn.told import _quoted
+
+    said = _quoted([new_memory('The user said: "heads up: the vet said the cat needs a tooth out"'),
+                    new_memory("The user's cat is called Tiger.")], [])
+    assert said.splitlines() == ['I know that you said: "heads up: the vet said the cat needs a tooth out"', "I know that your cat is called Tiger."]
