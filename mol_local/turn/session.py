@@ -33,16 +33,15 @@ from mol_local.turn.read import read_answer
 from mol_local.turn.list_edit import list_edit_turn
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer,
-                                   said_before, said_last, said_row, said_then_answer, tail_notes, uses_writer)
-from mol_local.turn.told import told_answer
+                                   said_last, said_row, tail_notes, uses_writer)
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.result import TurnHooks, TurnResult, count_answer
 from mol_local.turn.summary import summarize
 from mol_local.turn.tasks import (WORDS_ONLY, Step, TaskMachine, asked_for_words, capped_answer, fresh_calls, parse_tool_calls,
                                    repeated_answer, unbacked_answer, unfinished_answer, without_markup)
 from mol_local.turn.times import first_calls, grounded_calls, said_as_set
-from mol_local.turn.told_ack import statement_reply
-from mol_local.turn.ui import answer_ui, holds, is_ui_slot
+from mol_local.turn.told_ack import said_back
+from mol_local.turn.ui import answer_ui, holds, is_ui_slot, view_write
 from mol_local.turn.view import ViewSpec, build_view
 
 if TYPE_CHECKING:
@@ -353,9 +352,7 @@ class Session:
             new[-1] = MessageRecord("assistant", answer)
             timings["code_check_ms"] = (time.perf_counter() - began) * 1000
             self._check(cancel)
-        if composed is None and (told := said_then_answer(text, answer, recalled, said_before(history), now)  # (a read call may have run)
-                                 or (not tool_calls and told_answer(text, answer, recalled, said_before(history)))
-                                 or statement_reply(text, answer, tool_calls, said_last(history))):
+        if composed is None and (told := said_back(text, answer, recalled, history, now, tool_calls)):  # (a read call may have run)
             answer = told  # what they told (the model denied it), or a statement's plain reply
             new[-1] = MessageRecord("assistant", answer)
         if plain and composed is None and (words := without_markup(answer)) != answer:  # calls it runs are never shown raw
@@ -375,14 +372,9 @@ class Session:
         writes = [uses_writer(rt.memory, task.id, recalled)]
         if opts.source:  # an API client's conversation is kept out of the app's list
             writes.append(source_writer(self.conversation_id, opts.source))
-        view_id = None
-        if composed is not None and composed.document is not None:
-            from mol_local.genui.store import GenUIStore
-
-            ui_store = GenUIStore(rt.db)
-            ui_row = ui_store.row(composed.document, conversation_id=self.conversation_id, task_id=task.id)
-            writes.append(ui_store.writer(ui_row))
-            view_id = ui_row["id"]
+        view = view_write(rt, composed, self.conversation_id, task.id) if composed is not None else None
+        view_id = view[1] if view else None
+        writes += [view[0]] if view else []
         message_ids = self.commit_turn(
             rt, text, task, new, route, history, task_is_new=open_task is None, first_seq=first_seq, summary=summary,
             summary_tokens=summary_tokens, timings=timings, writes=writes, said=said_row(rt, text, self.conversation_id, source=opts.source),

@@ -11,12 +11,15 @@ letting me know: …", "Noted — …", "Got it …", "Good to know …") and ca
 from __future__ import annotations
 
 import re
-
 from collections.abc import Sequence
+from datetime import datetime
 
+from memory.bank import Recalled
+from memory.timeline import TaskRecord
 from mol_local.statements import is_question, is_request, second_person, statements
 from mol_local.turn.event_before import told_event
-from mol_local.turn.told import same_words
+from mol_local.turn.recall import said_before, said_last, said_then_answer
+from mol_local.turn.told import same_words, told_answer
 from mol_local.turn.tasks import WRITES
 
 MAX_WORDS = 14
@@ -76,3 +79,12 @@ def _acks_other(answer: str, said: str) -> bool:
 def _said_back(said: str) -> str:
     """The person's words in the second person ("I parked my car" -> "you parked your car")."""
     return re.sub(r"\b(?:i've|i'm|i|my|me|we've|we|our|mine|myself)\b", lambda m: _BACK[m[0].lower()], said, flags=re.IGNORECASE)
+
+
+def said_back(text: str, answer: str, recalled: Sequence[Recalled], history: Sequence[TaskRecord], now: datetime,
+              tool_calls: Sequence[dict]) -> str | None:
+    """What they told, when the model denied or missed it (turn/told.py, turn/recall.said_then_answer), or a statement's
+    plain reply; None keeps the model's answer."""
+    return (said_then_answer(text, answer, recalled, said_before(history), now)
+            or (not tool_calls and told_answer(text, answer, recalled, said_before(history)))
+            or statement_reply(text, answer, tool_calls, said_last(history)))

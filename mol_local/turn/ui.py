@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from mol_local.engine.base import GenerationResult, Message, Stack
@@ -26,6 +26,8 @@ from mol_local.genui.partial import DraftReader
 from mol_local.models import on_embedded
 
 if TYPE_CHECKING:
+    from sqlite_utils import Database
+
     from mol_local.runtime import Runtime
     from mol_local.turn import TurnHooks
 
@@ -85,3 +87,14 @@ def answer_ui(
 def holds(composed: Composed) -> bool:
     """Keep the L3 task open while its view can still ask the model something."""
     return composed.document is not None and any(a["kind"] == "ask_model" for a in composed.document.actions.values())
+
+
+def view_write(rt: Runtime, composed: Composed, conversation_id: str, task_id: str) -> tuple[Callable[[Database, list[str]], None], str] | None:
+    """(the write that keeps the turn's view with its commit, the view's id); None when the turn drew none."""
+    if composed.document is None:
+        return None
+    from mol_local.genui.store import GenUIStore
+
+    store = GenUIStore(rt.db)
+    row = store.row(composed.document, conversation_id=conversation_id, task_id=task_id)
+    return store.writer(row), row["id"]
