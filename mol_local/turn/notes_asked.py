@@ -36,7 +36,7 @@ def note_call(text: str) -> ToolCall | None:
     m = _NOTE.search(text.strip())
     if m is None:
         return None
-    body = NOTE_END.sub("", m["body"]).strip()
+    body = re.sub(r"^that\s+", "", NOTE_END.sub("", m["body"]).strip(), flags=re.I)  # "Add to my notes that the bins …"
     if len(body.split()) < 2:
         return None
     words: list[str] = []
@@ -71,3 +71,4 @@ def own_note(call: ToolCall, request: str) -> ToolCall | None:
     if body in " ".join(request.lower().split()) and len(body) >= len(whole):  # cut short ("the car's MOT" of "… is due in March"): theirs
         return None
     return ToolCall("notes.create", stated.arguments, call.raw, answers=True)  # said back as saved, not as the model put it
+

@@ -3,7 +3,8 @@
 Tried with `mol chat -c`: "Delete the note about the MOT" got "You told me the gate code is 4471." and the note stayed
 (there was no tool to delete one). The note the request names — the one whose title or body holds every content word
 it names — is deleted through the unlisted `notes.delete`, and the answer says which went and which are left;
-several named alike, or none, are refused with the reason and nothing is deleted.
+several named alike, or none, are refused with the reason and nothing is deleted. A question for the value of a
+thing one note is titled with ("What's the boiler code?") reads that note (`noted_value`).
 """
 
 from __future__ import annotations
@@ -46,3 +47,15 @@ def named_note_delete(request: str, hub: ToolHub | None) -> list[ToolCall]:
     reason = SEVERAL.format(n=len(found), what=what, titles=", ".join(r["title"] for r in found)) if found else NONE_NAMED.format(what=what)
     return [replace(answering_call("notes.delete", {"id": ""}), refused=reason)]
 
+
+_ASKS_VALUE = re.compile(r"^(?:so\s+|and\s+)?(?:what(?:'s|\s+is|\s+was)|where(?:'s|\s+is)|remind me (?:of\s+)?(?:what|where)(?:'s|\s+is))\s+"
+                         r"(?:the|my|our)\s+(?P<x>[\w' -]{2,40}?)(?:\s+again)?[\s?.!]*$", re.IGNORECASE)
+
+
+def noted_value(request: str, hub: ToolHub | None) -> ToolCall | None:
+    """notes.find of "What's the boiler code?" when one note is titled with every word of it: the router sent it to L2
+    for "code", which answered "The Python code 4471 is 4471 …" beside the note "Boiler code" (`mol chat -c`)."""
+    m = _ASKS_VALUE.match(" ".join(request.split()))
+    wanted = content_stems(m["x"]) if m and hub is not None else set()
+    titled = [n for n in hub.notes.list() if wanted <= content_stems(str(n.get("title", "")))] if wanted and hub is not None else []
+    return answering_call("notes.find", {"query": m["x"]}) if m and len(titled) == 1 else None

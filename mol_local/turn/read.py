@@ -49,6 +49,9 @@ def read_answer(calls: Sequence[dict]) -> str:
             if found[0].startswith("No notes") and str(asked).strip():  # "Search my notes for key": none says it, not "no notes"
                 return f"None of your notes mentions {str(asked).strip()}."
             return "You have no notes yet." if found[0].startswith("No notes") else found[0]
+        asked = next((c["arguments"].get("query", "") for c in calls if c["name"] == "notes.find"), "")
+        if len(rows) == 1 and str(asked).strip() and rows[0][2].strip():  # "What's the boiler code?": the note, not a list of one
+            return f"Your note says: {_to_you(rows[0][2])}."
         return "\n".join([f"Your notes ({len(rows)}):"] + [f"- {title}: {body}" if body else f"- {title}" for _id, title, body in rows])
     noted = [c for c in calls if c["name"] == "notes.create"]
     if len(noted) == 1 and (plan := plan_answer(noted[0])):

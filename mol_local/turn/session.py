@@ -24,7 +24,7 @@ from mol_local.extract import extract_after_turn
 from mol_local.turn.about import said_turn
 from mol_local.turn.answer_check import checked_answer, earlier_answers
 from mol_local.turn.code_check import Checked, redrafts
-from mol_local.turn.code_follow import CODE_SLOT, code_before, whole_ask
+from mol_local.turn.code_follow import whole_ask
 from mol_local.turn.day_list import reminders_on_day
 from mol_local.turn.event_before import before_my_event
 from mol_local.turn.forgetting import forget_turn, forget_what
@@ -35,6 +35,7 @@ from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer,
                                    said_last, said_row, tail_notes, uses_writer)
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
+from mol_local.turn.rerouted import rerouted
 from mol_local.turn.result import TurnHooks, TurnResult, count_answer
 from mol_local.turn.summary import summarize
 from mol_local.turn.tasks import (WORDS_ONLY, Step, TaskMachine, asked_for_words, capped_answer, fresh_calls, parse_tool_calls,
@@ -252,9 +253,7 @@ class Session:
         if self._forced is not None and open_task is None:
             route = RouteRecord(self._forced, "forced", self._forced, False, 0.0)
         elif machine.step is Step.ROUTE:
-            route = rt.router.route(text, cancel)
-            if code_before(text, history) is not None and CODE_SLOT in rt.hcp.slots:  # "Now make it ignore case" after a function
-                route = RouteRecord(CODE_SLOT, "rule", "changes the code before it", False, route.latency_ms)
+            route = rerouted(rt, text, history, rt.router.route(text, cancel))  # "Now make it ignore case" after a function
             self._check(cancel)
             timings["route_ms"] = route.latency_ms
             machine.routed()

@@ -23,7 +23,7 @@ from mol_local.turn.known_dates import with_known_dates
 from mol_local.turn.moved import follow_up_move
 from mol_local.turn.plan_note import plan_note_call
 from mol_local.turn.recall import said_last
-from mol_local.turn.notes_gone import named_note_delete
+from mol_local.turn.notes_gone import named_note_delete, noted_value
 from mol_local.turn.rescheduled import named_cancel, named_done, named_move
 from mol_local.turn.tasks import ToolCall
 from mol_local.turn.timed_list import timed_items
@@ -44,10 +44,11 @@ def first_calls(request: str, hub: ToolHub | None, conversation_id: str, history
     `facts` date put in: `known_dates.with_known_dates`) or a conversion (`computed.computed_call`), a plan of timed
     items saved as a note (`plan_note.plan_note_call`), else a reminder moved, cancelled or done by name (`rescheduled`),
     a note deleted by name (`notes_gone`), moved or given its time by a follow-up (`moved.follow_up_move`), or set before the event the person just told
-    (`event_before.event_before`)."""
+    (`event_before.event_before`), or a note read for the value its title names (`notes_gone.noted_value`)."""
     settled = computed_call(with_known_dates(request, facts, now), now.date(), now) or plan_note_call(request, now)
     told = said_last(history)
-    return [settled] if settled else named_move(request, hub, now) or named_cancel(request, hub) or named_done(request, hub) \
+    noted = None if settled else noted_value(request, hub)
+    return [settled] if settled else [noted] if noted else named_move(request, hub, now) or named_cancel(request, hub) or named_done(request, hub) \
         or named_note_delete(request, hub) or follow_up_move(request, hub, conversation_id, history, now) or event_before(request, told, now, facts)
 
 

@@ -56,3 +56,30 @@ def test_deleting_in_a_turn_says_what_went_and_what_is_left(scripted_runtime) ->
     assert scripted.outputs == [] and [r["title"] for r in rt.tool_hub.notes.list()] == ["Gate code"]
     refused = session.run_turn("Delete the note about the boiler")
     assert refused.answer.startswith("I didn't do that: no note mentions the boiler") and len(rt.tool_hub.notes.list()) == 1
+
+
+def test_a_value_asked_of_a_notes_title_reads_that_note(hub: SimpleNamespace) -> None:
+    """`mol chat -c` after "Write down that the boiler code is 4471": "What's the boiler code?" went to L2 and got "The
+    Python code 4471 is 4471 that writes a line to a file in Python."."""
+    from mol_local.turn.notes_gone import noted_value
+
+    hub.notes.create("Boiler code", "the boiler code is 4471")
+    asked = noted_value("What's the boiler code?", hub)
+    assert asked is not None and asked.name == "notes.find" and asked.arguments == {"query": "boiler code"} and asked.answers
+    assert noted_value("What is my gate code again?", hub) is not None
+    assert noted_value("What's the capital of France?", hub) is None  # no note titled so
+    assert noted_value("What's the code?", hub) is None  # two notes titled "… code": not guessed
+
+
+def test_the_turn_reads_the_note_on_the_entry_slot(scripted_runtime) -> None:
+    rt, scripted = scripted_runtime(["The Python code 4471 is 4471.", "The Python code 4471 is 4471."])
+    rt.tool_hub.notes.create("Boiler code", "the boiler code is 4471")
+    result = rt.session().run_turn("What's the boiler code?")
+    assert result.answer == "Your note says: the boiler code is 4471." and result.slot == "L0"
+    from memory.timeline import RouteRecord
+    from mol_local.turn.rerouted import rerouted
+
+    coded = rerouted(rt, "What's the boiler code?", [], RouteRecord("L2", "grammar", "L2", False, 1.0))  # the router's pick in mol chat
+    assert (coded.slot, coded.raw_output) == ("L0", "reads a note")
+    kept = rerouted(rt, "Write a function that adds two numbers", [], RouteRecord("L2", "grammar", "L2", False, 1.0))
+    assert kept.slot == "L2"

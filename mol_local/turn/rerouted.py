@@ -1,0 +1,25 @@
+"""The route a request's own words settle after the router picked one: the coder for a change to the code just written
+(turn/code_follow.py: "Now make it ignore case"), the entry slot for a note read by its title (turn/notes_gone.py:
+"What's the boiler code?" had gone to L2 for "code").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from memory.timeline import RouteRecord, TaskRecord
+from mol_local.turn.code_follow import CODE_SLOT, code_before
+from mol_local.turn.notes_gone import noted_value
+
+if TYPE_CHECKING:
+    from mol_local.runtime import Runtime
+
+
+def rerouted(rt: Runtime, text: str, history: Sequence[TaskRecord], route: RouteRecord) -> RouteRecord:
+    """`route`, or the rule's route when one of the cases above holds and its slot is loaded."""
+    if code_before(text, history) is not None and CODE_SLOT in rt.hcp.slots:
+        return RouteRecord(CODE_SLOT, "rule", "changes the code before it", False, route.latency_ms)
+    if route.slot != rt.hcp.entry_slot and rt.hcp.entry_slot in rt.hcp.slots and noted_value(text, rt.tool_hub) is not None:
+        return RouteRecord(rt.hcp.entry_slot, "rule", "reads a note", False, route.latency_ms)
+    return route
