@@ -27,13 +27,25 @@ _ASK = re.compile(
 _CLOSING = {"formal": "Kind regards", "polite": "Kind regards", "friendly": "Thanks"}
 
 
+_VERB = re.compile(r"^((?:(?:hey|hi|ok(?:ay)?|so|please)[,!]?\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?)(email|e-mail|message|text)\s+"
+                   r"(?=(?:my|our|the)\s+[a-z]|[A-Z][a-z]+\s)", re.IGNORECASE)
+
+
+def _asked(request: str) -> re.Match[str] | None:
+    """The request read by _ASK, "Email my boss that …" first said as "write an email to my boss that …" (`mol chat`:
+    it got "Thanks for letting me know: your boss will be late if you're late.")."""
+    said = " ".join(request.split())
+    said = _VERB.sub(lambda m: f"{m[1]}write {'an' if m[2].lower().startswith('e') else 'a'} {m[2].lower()} to ", said, count=1)
+    return _ASK.match(said)
+
+
 def asks_draft(request: str) -> bool:
-    return _ASK.match(" ".join(request.split())) is not None
+    return _asked(request) is not None
 
 
 def draft_answer(request: str, facts: Sequence[str] = ()) -> str | None:
     """The draft for a request to write a short email or message saying, asking or about one thing; None otherwise."""
-    m = _ASK.match(" ".join(request.split()))
+    m = _asked(request)
     if m is None:
         return None
     who, what = m["who"], m["what"].strip().rstrip(",;")
@@ -50,8 +62,14 @@ def draft_answer(request: str, facts: Sequence[str] = ()) -> str | None:
     return f"Here's a draft — change anything before you send it:\n\n{lines}"
 
 
+_TO_YOU = ((re.compile(r"\b(?:he|she|they)\s+(?:is|are)\b", re.I), "you are"), (re.compile(r"\b(?:he|she|they)\s+(?:was|were)\b", re.I), "you were"),
+           (re.compile(r"\b(?:he|she|they)\s+(?:has|have)\b", re.I), "you have"), (re.compile(r"\b(?:he|she|they)\b", re.I), "you"),
+           (re.compile(r"\b(?:his|their)\b", re.I), "your"))
+
+
 def _body(m: re.Match[str], what: str) -> str:
-    if m["ask"]:
+    if m["ask"]:  # asked of the one it is to: "asking if she is free" is "if you are free"
+        what = _addressed(what)
         how = m["how"].lower()
         if how == "for":
             return f"Could I ask for {what}? Please let me know."
@@ -63,6 +81,12 @@ def _body(m: re.Match[str], what: str) -> str:
     if m["about"]:
         return f"I'm writing about {what}. Could you get back to me about it when you have a moment?"
     return f"I wanted to let you know that {what}."
+
+
+def _addressed(what: str) -> str:
+    for pattern, said in _TO_YOU:
+        what = pattern.sub(said, what)
+    return what
 
 
 def _subject(m: re.Match[str], what: str) -> str:

@@ -40,3 +40,16 @@ def test_the_name_comes_from_a_remembered_fact() -> None:
 ])
 def test_other_requests_are_not_drafted(request_text: str) -> None:
     assert draft_answer(request_text) is None
+
+
+def test_an_email_asked_as_a_verb_is_drafted_and_a_question_is_put_to_its_reader() -> None:
+    """`mol chat "Email my boss that I'll be late"` got "Thanks for letting me know: your boss will be late if you're late."."""
+    from mol_local.turn.email_draft import asks_draft, draft_answer
+
+    late = draft_answer("Email my boss that I'll be late")
+    assert late is not None and "Subject: I'll be late" in late and "I wanted to let you know that I'll be late." in late
+    text = draft_answer("Text Sam that I'm running late")
+    assert text is not None and "Hi Sam," in text and "Subject" not in text
+    asked = draft_answer("Message Anna asking if she is free on Friday")
+    assert asked is not None and "Could you let me know if you are free on Friday?" in asked
+    assert not asks_draft("Email is broken") and not asks_draft("Text me later")
