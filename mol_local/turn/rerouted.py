@@ -1,6 +1,6 @@
 """The route a request's own words settle after the router picked one: the coder for a change to the code just written
 (turn/code_follow.py: "Now make it ignore case"), the entry slot for a note read by its title (turn/notes_gone.py:
-"What's the boiler code?" had gone to L2 for "code").
+"What's the boiler code?" had gone to L2 for "code") or one written ("Write down that the boiler code is 4471", the TUI).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from memory.timeline import RouteRecord, TaskRecord
 from mol_local.turn.code_follow import CODE_SLOT, code_before
+from mol_local.turn.notes_asked import note_call
 from mol_local.turn.notes_gone import noted_value
 
 if TYPE_CHECKING:
@@ -22,4 +23,6 @@ def rerouted(rt: Runtime, text: str, history: Sequence[TaskRecord], route: Route
         return RouteRecord(CODE_SLOT, "rule", "changes the code before it", False, route.latency_ms)
     if route.slot != rt.hcp.entry_slot and rt.hcp.entry_slot in rt.hcp.slots and noted_value(text, rt.tool_hub) is not None:
         return RouteRecord(rt.hcp.entry_slot, "rule", "reads a note", False, route.latency_ms)
+    if route.slot == CODE_SLOT and rt.hcp.entry_slot in rt.hcp.slots and note_call(text) is not None:  # "Write down that the boiler code is …"
+        return RouteRecord(rt.hcp.entry_slot, "rule", "writes a note", False, route.latency_ms)
     return route

@@ -83,3 +83,5 @@ def test_the_turn_reads_the_note_on_the_entry_slot(scripted_runtime) -> None:
     assert (coded.slot, coded.raw_output) == ("L0", "reads a note")
     kept = rerouted(rt, "Write a function that adds two numbers", [], RouteRecord("L2", "grammar", "L2", False, 1.0))
     assert kept.slot == "L2"
+    noted = rerouted(rt, "Write down that the gate code is 1234", [], RouteRecord("L2", "grammar", "L2", False, 1.0))  # the TUI: "L2 · Coding"
+    assert (noted.slot, noted.raw_output) == ("L0", "writes a note")
