@@ -1,4 +1,4 @@
-"""The common tasks' own cases (turn/code_tasks.py) when the request counts one thing in another."""
+"""The common tasks' own cases (turn/code_tasks.py): a draft that only looks right fails one of them."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import pytest
 from mol_local.turn.code_check import check
 
 WORD = "Write a function that counts how many times a word appears in a sentence"
+ANAGRAM = "Write a Python function that checks if two strings are anagrams"
+SECOND = "Write a Python function that returns the second largest number in a list"
 
 
 @pytest.mark.parametrize(("request_text", "answer", "why"), [
@@ -23,13 +25,59 @@ WORD = "Write a function that counts how many times a word appears in a sentence
     ("Write a function that counts how many times a letter appears in a string",
      "```python\ndef count_letter(text):\n    return len(text)\n```",
      "count_letter takes 1 argument, but counting a character needs two: the text and the character to count"),
-])
-def test_counting_one_thing_in_another_takes_both_in_the_order_named(request_text: str, answer: str, why: str) -> None:
-    ran = check(answer, request_text)
-    assert ran is not None and ran.why == why
-
-
-@pytest.mark.parametrize(("request_text", "answer", "why"), [
+    # more tasks with cases of their own
+    (ANAGRAM, "```python\nfrom collections import Counter\n\ndef is_anagram(s1: str, s2: str) -> bool:\n"  # L2, mol chat
+              "    return Counter(s1.lower() for s in range(len(s1)) if s1 == s2)\n```",
+     "is_anagram('hello world', 'hello world') returned Counter({'hello world': 11}), not the bool it promises"),
+    (ANAGRAM, "```python\ndef is_anagram(a, b):\n    return a == b\n```", "is_anagram('listen', 'silent') should be True"),
+    (ANAGRAM, "```python\ndef is_anagram(a: str, b: str) -> bool:\n    return sorted(a.lower()) == sorted(b.lower())\n```", ""),
+    (SECOND, "```python\ndef second_largest(arr: list[float]) -> float | None:\n    distinct = sorted(arr, reverse=True)\n"  # L2, mol chat:
+             "    return distinct[-2] if len(distinct) >= 2 else None\n```\nFor example, second_largest([1, 5, 9]) returns 5.",  # true by luck
+     "second_largest([1, 2, 3, 4]) should be 3"),
+    (SECOND, "```python\ndef second_largest(xs):\n    return sorted(set(xs))[-2]\n```", ""),
+    ("Write a function that checks if a word is a palindrome", "```python\ndef pal(w, strict):\n    return False\n```", ""),  # 2 args: not the task's
+    ("Write a function that removes vowels from a string", "```python\ndef strip_vowels(s):\n    return s\n```",
+     "strip_vowels('hello') should be 'hll'"),  # removing them (its own cases), not counting them
+    ("Write a Python function that counts how many times each word appears in a string",  # L2, mol chat: one int
+     "```python\ndef word_count(string: str) -> int:\n    return sum(1 for term in string.split())\n```", "word_count('the cat the') should be {'the': 2, 'cat': 1}"),
+    ("Write a Python function fizzbuzz(n) that returns a list of strings",  # L2, mol chat: `i % 5 == 5`
+     "```python\ndef fizzbuzz(n: int) -> list[str]:\n    out = []\n    for i in range(1, n + 1):\n"
+     "        if i % 3 == 0 and i % 5 == 5:\n            out.append('FizzBuzz')\n        elif i % 2 == 0 and i % 4 == 2:\n"
+     "            out.append('Buzz')\n        else:\n            out.append(f'{i}')\n    return out\n```",
+     "fizzbuzz(15) should be ['1', '2', 'Fizz', '4', 'Buzz', 'Fizz', '7', '8', 'Fizz', 'Buzz', '11', 'Fizz', '13', '14', 'FizzBuzz']"),
+    ("Write a Python function fizzbuzz(n) that returns a list of strings",
+     "```python\ndef fizzbuzz(n):\n    return ['Fizz' * (i % 3 == 0) + 'Buzz' * (i % 5 == 0) or str(i) for i in range(1, n + 1)]\n```", ""),
+    ("Write a Python function that sorts a list of dictionaries by the 'age' key",  # L2, mol chat
+     "```python\ndef sort_by_age(dict: dict) -> list[dict]:\n    return sorted(list(dict))\n```",
+     "sort_by_age([{'age': 3, 'i': 'c'}, {'age': 1, 'i': 'a'}, {'age': 2, 'i': 'b'}]) raised TypeError: "
+     "'<' not supported between instances of 'dict' and 'dict'"),
+    ("Write a Python function that sorts a list of dictionaries by the 'age' key",
+     "```python\ndef sort_by(rows, key):\n    return sorted(rows, key=lambda r: r[key])\n```", ""),
+    ("Sort a list of dicts by price, descending",
+     "```python\ndef by_price(rows):\n    return sorted(rows, key=lambda r: r['price'])\n```",
+     "by_price([{'price': 3, 'i': 'c'}, {'price': 1, 'i': 'a'}, {'price': 2, 'i': 'b'}]) should be "
+     "[{'price': 3, 'i': 'c'}, {'price': 2, 'i': 'b'}, {'price': 1, 'i': 'a'}]"),
+    ("Write a Python function that checks whether a number is even",  # L2, mol chat: a perfect-square test
+     "```python\nfrom math import isqrt\n\ndef check_even(number: int) -> bool:\n    return number >= 0 and isqrt(number) ** 2 == number\n```",
+     "check_even(6) should be True"),
+    ("Write a Python function that checks whether a number is even",  # L2 again: isqrt(n) <= 2, true of 6, 0 and 4
+     "```python\nfrom math import isqrt\n\ndef check_even(number: int) -> bool:\n    return number >= 0 and isqrt(number) <= 2\n```",
+     "check_even(10) should be True"),
+    ("Write a Python function that counts how many times a character appears in a string",
+     "```python\ndef count_char(s, c):\n    return s.count(c)\n```", ""),
+    ("Write a Python function that converts a list of strings to uppercase",  # L2, mol chat: joined into one string
+     "```python\ndef uppercase_words(words: list) -> list[str]:\n    return ''.join(word.upper() for word in words if word)\n```",
+     "uppercase_words([3, 1, 2]) raised AttributeError: 'int' object has no attribute 'upper'"),  # the smoke call comes first
+    ("Write a function that reverses the words in a sentence",  # L2, mol chat: the letters reversed, spaced out
+     "```python\ndef reverse_words(sentence: str) -> str:\n    return \" \".join(reversed(sentence))\n```",
+     "reverse_words('hello big world') should be 'world big hello'"),
+    ("Write a function that reverses the words in a sentence",
+     "```python\ndef reverse_words(sentence: str) -> str:\n    return ' '.join(sentence.split()[::-1])\n```", ""),
+    ("Write a Python function that checks if a string is a valid email address",  # L2, mol chat: it ran, and said
+     "```python\ndef check_email(s: str) -> bool:\n    return s.lower().count('@') >= 2 and s.isuffix('x')\n```",  # nothing
+     "check_email('ada@example.com') should be True"),
+    ("Write a Python function that checks if a string is a valid email address",
+     "```python\nimport re\n\ndef is_email(s):\n    return re.fullmatch(r'[^@ ]+@[^@ ]+\\.[a-z]+', s) is not None\n```", ""),
     ("Write a Python function that returns the last element of a list",  # L2, mol chat: its claim was true of its code
      "```python\ndef last(lst: list[list]) -> float | None:\n    return max(lst) if not lst else min(lst)\n```\nFor example, last([1, 2, 3]) returns 1.",
      "last([1, 2, 3]) should be 3"),
@@ -40,7 +88,7 @@ def test_counting_one_thing_in_another_takes_both_in_the_order_named(request_tex
     ("Write a function that converts a string to snake_case",
      "```python\nimport re\n\ndef snake(s):\n    return re.sub(r'(?<=[a-z])(?=[A-Z])|\\s+', '_', s).lower()\n```", ""),
 ])
-def test_more_common_tasks_bring_their_cases(request_text: str, answer: str, why: str) -> None:
+def test_counting_a_word_and_other_common_tasks_bring_their_cases(request_text: str, answer: str, why: str) -> None:
     ran = check(answer, request_text)
     assert ran is not None and ran.why == why
 
