@@ -117,19 +117,25 @@ def ground_bar_label(doc: UIDocument, request: str) -> list[str]:
 
 
 _NAMED_LIST = re.compile(r"\b(?:a|an|my|the|our)\s+(?P<name>[a-z-]+)\s+(?P<kind>check\s*list|list)\b", re.IGNORECASE)
+_FOR = re.compile(r"\s+for\s+(?:a\s+|an\s+|the\s+|my\s+)?(?P<what>[\w' -]{3,40}?)[\s.!?]*$", re.IGNORECASE)
 
 
 def ground_list_title(doc: UIDocument, request: str) -> list[str]:
     """A checklist titled with a cut-off word of the list the request names: "Make a shopping list: eggs, milk" was
-    titled "Shop". The title becomes "Shopping list"; a title of its own ("Weekend", "Groceries") stays."""
+    titled "Shop". The title becomes "Shopping list"; a title of its own ("Weekend", "Groceries") stays. One that shares
+    no word with the request ("Theater" for "a shopping list for a vegetarian lasagne") is named by what it is for."""
     m = _NAMED_LIST.search(request)
     title = doc.title.strip().lower()
     if m is None or not title or not any(c.get("type") == "Checklist" for c in doc.components):
         return []
     name = m["name"].lower()
+    named = f"{name[:1].upper()}{name[1:]} {'checklist' if 'check' in m['kind'].lower() else 'list'}"
+    if not _stems(title) & _stems(request) and (purpose := _FOR.match(request[m.end():])):  # "Theater" for "… for a vegetarian lasagne"
+        doc.title = f"{named} for {purpose['what']}"
+        return [f"title {title!r} named as the request names the list"]
     if title == name or not name.startswith(title) or name in ("to-do", "todo"):
         return []
-    doc.title = f"{name[:1].upper()}{name[1:]} {'checklist' if 'check' in m['kind'].lower() else 'list'}"
+    doc.title = named
     return [f"title {title!r} named as the request names the list"]
 
 

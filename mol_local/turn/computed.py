@@ -16,7 +16,7 @@ from mol_local.turn.day_plan import plan_code
 from mol_local.turn.numbers import number_code
 from mol_local.turn.run_given import run_code
 from mol_local.turn.tasks import ToolCall, answering_call
-from mol_local.turn.units import currency_code, unit_code
+from mol_local.turn.units import currency_code, height_code, travel_code, unit_code
 from mol_local.turn.wording import text_code
 from mol_local.turn.zones import zone_code
 
@@ -34,7 +34,7 @@ def computed_call(request: str, today: date, now: datetime | None = None) -> Too
         return answering_call("python", {"code": own})  # before the lead-in goes: "Sort these words: pear, fig" is one sentence
     request = _past_lead_in(request)
     found = expression(request)
-    settled = None if found else date_code(request, today, now) or unit_code(request) or currency_code(request) or number_code(request) \
+    settled = None if found else date_code(request, today, now) or height_code(request) or unit_code(request) or travel_code(request) or currency_code(request) or number_code(request) \
         or budget_code(request) or bill_code(request)
     return answering_call("python", {"code": code(*found)}) if found else answering_call("python", {"code": settled}) if settled else None
 

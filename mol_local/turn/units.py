@@ -108,6 +108,50 @@ def unit_code(request: str) -> str | None:
             "int(_r) if float(_r).is_integer() else _r")
 
 
+_FEET_INCHES = re.compile(rf"{_LEAD}{_NUM}\s*(?P<a>{_UNIT})\s+(?:to|into|in|as)\s+(?:feet|foot|ft)\s+(?:and\s+)?(?:inches|inch|in){_END}", re.I)
+_FROM_FEET = re.compile(rf"{_LEAD}(?P<ft>\d)\s*(?:feet|foot|ft|')\s*(?:(?P<inch>\d{{1,2}}(?:\.\d+)?)\s*(?:inches|inch|in|\"|'')?)?\s+"
+                        rf"(?:to|into|in|as)\s+(?P<b>{_UNIT}){_END}", re.I)
+
+
+def height_code(request: str) -> str | None:
+    """A length said as feet and inches, or asked for in them: "Convert 180 cm to feet and inches" got "180 cm (3 feet)
+    is equal to 60 inches." (`mol chat`); "What's 5 foot 10 in cm?". None for anything else."""
+    text = " ".join(request.strip().split())
+    if (m := _FEET_INCHES.match(text)) and _UNITS.get(m["a"].lower(), ("",))[0] == "length":
+        inches = f"{m['n'].replace(',', '')} * {_UNITS[m['a'].lower()][1]!r} / 0.0254"
+        return "\n".join([f"# answer: {m['n']} {m['a']} is {{}}.", f"_in = round({inches}, 1)",
+                          "_ft, _rest = int(_in // 12), round(_in % 12, 1)",
+                          "_ft, _rest = (_ft + 1, 0.0) if _rest >= 12 else (_ft, _rest)",
+                          "f'{_ft} ft {int(_rest) if _rest.is_integer() else _rest} in'"])
+    if (m := _FROM_FEET.match(text)) and _UNITS.get(m["b"].lower(), ("",))[0] == "length":
+        said = f"{m['ft']} ft {m['inch']} in" if m["inch"] else f"{m['ft']} ft"
+        return "\n".join([f"# answer: {said} is {{}} {m['b']}.",
+                          f"_v = ({m['ft']} * 12 + {m['inch'] or 0}) * 0.0254 / {_UNITS[m['b'].lower()][1]!r}",
+                          "_r = round(_v, 1)", "int(_r) if float(_r).is_integer() else _r"])
+    return None
+
+
+_PACE = {"walk": ("walking", 5.0), "hike": ("walking", 5.0), "run": ("running", 10.0), "jog": ("jogging", 8.0),
+         "cycle": ("cycling", 15.0), "bike": ("cycling", 15.0), "ride": ("cycling", 15.0)}
+_HOW_LONG = re.compile(rf"^(?:(?:so|ok|okay),?\s+)?how long (?:will|would|does|should|might) it take(?: me)? to (?P<how>{'|'.join(_PACE)})\s+"
+                       rf"(?:a\s+)?{_NUM}\s*(?P<a>km|kms|kilometres?|kilometers?|miles?|mi|m|metres?|meters?)(?:\s+\w+){{0,2}}?{_END}", re.I)
+
+
+def travel_code(request: str) -> str | None:
+    """How long a distance takes on foot or by bike at a usual pace (walking 5 km/h, jogging 8, running 10, cycling
+    15), the pace said in the answer: "How long will it take to walk 5 km?" got "you would multiply 5 km by 60
+    minutes" (`mol chat`). Driving is left to the model: it depends on the road."""
+    m = _HOW_LONG.match(" ".join(request.strip().split()))
+    if m is None:
+        return None
+    doing, kmh = _PACE[m["how"].lower()]
+    metres = f"{m['n'].replace(',', '')} * {_UNITS[m['a'].lower()][1]!r}"
+    return "\n".join([f"# answer: At a usual {doing} pace of about {kmh:g} km/h, {m['n']} {m['a']} takes about {{}}.",
+                      f"_min = round({metres} / 1000 / {kmh} * 60 / 5) * 5 or 5  # to the nearest 5 minutes",
+                      "_h, _m = divmod(_min, 60)",
+                      "' '.join(p for p in (f\"{_h} hour{'s' if _h != 1 else ''}\" if _h else '', f'{_m} minutes' if _m else '') if p)"])
+
+
 _MONEY = (r"(?:euros?|eur|€|dollars?|usd|us dollars?|\$|pounds? sterling|gbp|£|quid|yen|jpy|¥|francs?|chf|rupees?|inr|"
           r"yuan|rmb|cny|pesos?|mxn|krona|kronor|sek|nok|dkk|zloty|pln|canadian dollars?|cad|australian dollars?|aud|rand|zar)")
 _CURRENCY = re.compile(rf"{_LEAD}(?P<sym>[$£€¥])?\s*{_NUM}\s*(?P<a>{_MONEY})?\s+(?:to|into|in)\s+(?P<b>{_MONEY}|pounds?)"  # "pounds" after money is sterling

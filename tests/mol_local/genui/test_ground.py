@@ -161,3 +161,15 @@ def test_a_list_titled_with_a_cut_off_word_is_named_as_asked() -> None:
         kept = doc(title)
         ground(kept, request)
         assert kept.title == title
+
+
+def test_a_list_titled_with_a_word_from_nowhere_is_named_by_what_it_is_for() -> None:
+    """`mol chat -c`: "Make a shopping list for a vegetarian lasagne" drew a list titled "Theater"."""
+    drawn = parse_document({"catalog": "1", "title": "Theater", "components": [
+        {"id": "checklist", "type": "Checklist", "label": "Items", "bind": "items"}], "state": {"items": []}, "actions": {}})
+    ground(drawn, "Make a shopping list for a vegetarian lasagne")
+    assert drawn.title == "Shopping list for vegetarian lasagne"
+    own = parse_document({"catalog": "1", "title": "Lasagne", "components": [
+        {"id": "checklist", "type": "Checklist", "label": "Items", "bind": "items"}], "state": {"items": []}, "actions": {}})
+    ground(own, "Make a shopping list for a vegetarian lasagne")
+    assert own.title == "Lasagne"  # a word of the request: its own title stays

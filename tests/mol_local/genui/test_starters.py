@@ -54,3 +54,14 @@ def test_a_larger_model_keeps_its_own_items() -> None:
     doc = parse_document(checklist("Beach holiday", "To pack", "To pack", "Snorkel", "Reef-safe sunscreen"))
     assert ground(doc, "Make a packing list for a beach holiday", starters=False) == ["left out items that only repeat the list's name: 'To pack'"]
     assert [i["label"] for i in doc.state["items"]] == ["Snorkel", "Reef-safe sunscreen"] and doc.components[0]["label"] == "To pack"
+
+
+def test_a_shopping_list_for_a_dish_starts_with_its_ingredients_not_the_weekly_shop() -> None:
+    """`mol chat -c`: "Make a shopping list for a vegetarian lasagne" got bread, milk, eggs and toilet paper, titled "Theater"."""
+    assert starter_for("Make a shopping list for a vegetarian lasagne").name == "a vegetarian lasagne"  # type: ignore[union-attr]
+    assert "Minced beef" not in starter_for("shopping list for a veggie lasagna").items  # type: ignore[union-attr]
+    assert starter_for("shopping list for lasagne").name == "a lasagne"  # type: ignore[union-attr]
+    assert starter_for("Make a shopping list").name == "groceries"  # type: ignore[union-attr]
+    doc = parse_document(checklist("Theater", "Items", "Bread", "Toilet paper"))
+    ground(doc, "Make a shopping list for a vegetarian lasagne")
+    assert doc.title == "Shopping list for vegetarian lasagne" and doc.state["items"][0]["label"] == "Lasagne sheets"

@@ -68,3 +68,19 @@ def test_a_currency_is_converted_only_at_a_rate_the_person_gives() -> None:
     assert no_rate_answer("How much is 250 euros in pounds?", "250 euros in pounds is 134.").startswith(  # type: ignore[union-attr]
         "I can't convert 250 euros to pounds")  # mol chat: "pounds" after money is sterling, not weight
     assert no_rate_answer("Convert 10 kg to pounds", "22 pounds") is None and unit_code("Convert 10 kg to pounds") is not None
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("Convert 180 cm to feet and inches", "180 cm is 5 ft 10.9 in."),  # mol chat: "180 cm (3 feet) is equal to 60 inches."
+    ("what is 1.83 m in feet and inches?", "1.83 m is 6 ft 0 in."),
+    ("What's 5 foot 10 in cm?", "5 ft 10 in is 177.8 cm."),
+    ("6 ft to metres", "6 ft is 1.8 metres."),
+    ("How long will it take to walk 5 km?", "At a usual walking pace of about 5 km/h, 5 km takes about 1 hour."),  # mol chat: "multiply 5 km by 60 minutes"
+    ("how long does it take to cycle 20 miles", "At a usual cycling pace of about 15 km/h, 20 miles takes about 2 hours 10 minutes."),
+    ("How long would it take to run 3 km", "At a usual running pace of about 10 km/h, 3 km takes about 20 minutes."),
+])
+def test_heights_and_how_long_a_distance_takes_are_computed(question: str, answer: str) -> None:
+    call = computed_call(question, TODAY)
+    assert call is not None, question
+    assert computed_answer(call.arguments["code"], _run(call.arguments["code"])) == answer
+    assert computed_call("How long will it take to drive 50 km?", TODAY) is None  # the road decides: the model's
