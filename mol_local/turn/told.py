@@ -16,6 +16,7 @@ from memory import fts
 from memory.bank import Recalled
 from memory.store import SAID, MemoryRow, said_words
 from mol_local.statements import is_question, is_request, key_of, second_person, statements
+from mol_local.turn.dates import MONTH_PATTERN
 from mol_local.turn.ground import content_stems
 from mol_local.turn.not_known import DENIED, loose, unknown_answer
 from mol_local.turn.recall import asks_what_you_know
@@ -50,7 +51,8 @@ def told_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequ
     m = _TOLD_ASK.search(text.strip())
     if m is None:
         return known_answer(answer, recalled) or echoed_answer(text, answer, recalled) or denied_answer(text, answer, recalled) \
-            or keyed_answer(text, answer, recalled) or personal_answer(text, answer, recalled) or heard_answer(text, answer)
+            or keyed_answer(text, answer, recalled) or personal_answer(text, answer, recalled) or made_up_day_answer(text, answer, recalled) \
+            or heard_answer(text, answer)
     topic = fts.terms(m["topic"] or m["t2"] or "")
     told = [r.memory for r in recalled if topic and fts.says_any(r.memory.text, topic)]
     here = [said for said in seen if topic and fts.says_any(said, topic)] if not told else []  # said in this conversation
@@ -210,6 +212,29 @@ def echoed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str |
     best = max(facts, key=lambda m: (len(content_stems(m.text) & asked), m is echoed))
     out = second_person(best.text)
     return None if out.rstrip(".").lower() == said else out[:1].upper() + out[1:]
+
+
+_DAY_IN = re.compile(rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m1>{MONTH_PATTERN})|(?P<m2>{MONTH_PATTERN})\s+(?P<d2>\d{{1,2}})(?!\d))",
+                     re.IGNORECASE)
+
+
+def made_up_day_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
+    """What was said, when a "when" question is answered with a day of a month that no recalled memory names while one
+    names that month: with "We're getting married next June in Lisbon" said weeks before, "When is the wedding?" got
+    "The wedding is on June 20 in Lisbon." (`mol chat`). None otherwise."""
+    m = _DAY_IN.search(answer)
+    if not re.match(r"^(?:so\s+|and\s+)?when\b", text.strip(), re.IGNORECASE) or m is None:
+        return None
+    day, month = m["d1"] or m["d2"], (m["m1"] or m["m2"]).lower()[:3]
+    if any(re.search(rf"\b{day}(?:st|nd|rd|th)?\b", r.memory.text) for r in recalled):
+        return None  # a day someone said
+    told = [r.memory for r in recalled if re.search(rf"\b{month}", r.memory.text, re.IGNORECASE)]
+    if len(told) != 1:
+        return None
+    row = told[0]
+    day_said = datetime.fromisoformat((row.said_at or row.created_at)[:19]).strftime("%a %-d %b %Y")
+    what = second_person(said_words(row.text) if row.kind == SAID else row.text).rstrip(".")
+    return f"On {day_said} you said {what}" + ("." if _DAY_IN.search(row.text) else " — you didn't say which day.")
 
 
 def denied_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:

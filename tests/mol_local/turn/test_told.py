@@ -34,3 +34,15 @@ def test_a_known_fact_said_back_reads_as_one_sentence() -> None:
     said = _quoted([new_memory('The user said: "heads up: the vet said the cat needs a tooth out"'),
                     new_memory("The user's cat is called Tiger.")], [])
     assert said.splitlines() == ['I know that you said: "heads up: the vet said the cat needs a tooth out"', "I know that your cat is called Tiger."]
+
+
+def test_a_day_nobody_said_is_not_given_as_the_date() -> None:
+    """`mol chat`, said weeks before ("We're getting married next June in Lisbon"): "When is the wedding?" got "The
+    wedding is on June 20 in Lisbon."."""
+    june = [Recalled(new_memory("We're getting married next June in Lisbon", kind="said", said_at="2026-10-10T18:00:00"), 0.5)]
+    assert told_answer("When is the wedding?", "The wedding is on June 20 in Lisbon.", june) == \
+        "On Sat 10 Oct 2026 you said you're getting married next June in Lisbon — you didn't say which day."
+    assert told_answer("When is the wedding?", "Next June, in Lisbon.", june) is None  # no day made up
+    march = [Recalled(new_memory("My mum's birthday is on 2 March", kind="said", said_at="2026-11-01T10:00:00"), 0.5)]
+    assert told_answer("When is mum's birthday?", "On March 2.", march) is None
+    assert told_answer("When is mum's birthday?", "On March 12.", march) == "On Sun 1 Nov 2026 you said your mum's birthday is on 2 March."
