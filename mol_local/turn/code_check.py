@@ -46,7 +46,7 @@ from mol_local.turn.code_driver import DRIVER as _DRIVER
 from mol_local.turn.code_fix import near_misses, pair_fixes, stated_fixes, unshadowed, without_made_up_names
 from mol_local.turn.code_names import DRIVER as NAMES_DRIVER
 from mol_local.turn.code_names import forbidden_use, module_uses
-from mol_local.turn.code_tasks import missing_argument, task_tests
+from mol_local.turn.code_tasks import missing_argument, said_cases, task_tests
 
 TRIES = 4  # the streamed answer and up to three samples: about 3 s each on the embedded default
 REDRAFT_TEMPERATURE = 0.8
@@ -335,7 +335,7 @@ def _checked_code(answer: str, request: str, again: Callable[[int], str], tries:
     if ran is None:
         return Checked(answer)
     if not ran.why and not ran.wrong_claims:
-        return Checked(answer, "ran: its checks pass")
+        return Checked(answer + _said_ran(answer, request), "ran: its checks pass")
     if (fixed := unshadowed(first_code_block(answer) or "")) is not None:
         code, old, new = fixed
         renamed = answer.replace(first_code_block(answer) or "", code, 1)
@@ -366,6 +366,16 @@ def _checked_code(answer: str, request: str, again: Callable[[int], str], tries:
         return Checked(_true_claims(text, r.wrong_claims), f"ran: draft {i + 1} passes its checks once its example says what it returns",
                        redrafted=True)
     return Checked(f"{answer}\n\nI ran this and it does not work yet: {ran.why}.", f"ran: {len(drafts)} drafts, none passes ({ran.why})")
+
+
+def _said_ran(answer: str, request: str) -> str:
+    """"(I ran it: check_prime(-7) gives False, as you asked.)" for the cases the request states, on code that passes."""
+    try:
+        name = _shape(ast.parse(first_code_block(answer) or ""), request)[0]
+    except SyntaxError:
+        return ""
+    cases = said_cases(request, name) if name else []
+    return f"\n\n(I ran it: {'; '.join(c.replace(' == ', ' gives ') for c in cases)}, as you asked.)" if cases else ""
 
 
 def _failure(ran: Ran) -> str:

@@ -17,7 +17,7 @@ import builtins
 import re
 from collections.abc import Callable
 
-from mol_local.turn.code_tasks import empty_case
+from mol_local.turn.code_tasks import empty_case, said_cases
 from mol_local.turn.units import conversion_factor
 
 _BUILTINS = frozenset(n for n in dir(builtins) if not n.startswith("_"))
@@ -96,6 +96,9 @@ def stated_fixes(code: str, request: str) -> list[tuple[str, str, str]]:
         out.append((fixed, f"For an empty {kind} it now returns {empty[1]}, as you asked", "guarded for an empty input"))
     if (ignored := ignoring(code, request)) is not None:
         out.append((ignored[0], f"It now ignores {ignored[1]}, as you asked", f"made to ignore {ignored[1]}"))
+    negative = [c for c in said_cases(request, "f") if c.startswith("f(-")]
+    if negative and (fixed := _first_lines(code, lambda p, v=negative[0].split(" == ")[1]: [f"if {p} < 0:", f"    return {v}"])) is not None:
+        out.append((fixed, f"For a negative number it now returns {negative[0].split(' == ')[1]}, as you asked", "guarded for a negative input"))
     return out
 
 

@@ -103,17 +103,30 @@ def empty_case(request: str) -> tuple[str, str] | None:
     return arg, _EMPTY_VALUE.get(m["v"].lower(), m["v"])
 
 
+_NEGATIVE = re.compile(r"\b(?:returns?|gives?|or)\s+(?P<v>0(?:\.0)?|-1|none|false|true)\s+(?:for|on|when (?:given|passed)|if (?:given|passed|it gets))\s+"
+                       r"(?:an?\s+|any\s+)?negative(?:\s+(?:numbers?|inputs?|values?|integers?))?\b", re.IGNORECASE)
+
+
+def said_cases(request: str, name: str) -> list[str]:
+    """`name(x) == value` for what the request says to return for an empty input or a negative number ("Now make it
+    return False for negative numbers": L2 repeated its function, and nothing said whether it did)."""
+    out = [f"{name}({empty[0]}) == {empty[1]}"] if (empty := empty_case(request)) else []
+    if m := _NEGATIVE.search(request):
+        out += [f"{name}({n}) == {_EMPTY_VALUE.get(m['v'].lower(), m['v'])}" for n in (-7, -8)]  # odd and even: a parity check too
+    return out
+
+
 def task_tests(request: str, name: str, takes: Callable[[int], bool], params: Sequence[str] = ()) -> list[str]:
     """`name(args) == value` for the first common task the request asks for, when the function `takes` that task's
     number of arguments, and for what it must return for an empty input when the request says ("Make it return 0
     for an empty list": L2 had repeated its function that returned None); [] for anything else. A task that counts
     one thing in another passes them in the order the function's `params` name them ("count(word, sentence)")."""
     empty = empty_case(request)
-    said_empty = [f"{name}({empty[0]}) == {empty[1]}"] if empty and takes(1) else []
+    said = said_cases(request, name) if takes(1) else []
     cases = _task_cases(request, name, takes)
     if _counts_in(request) and len(params) == 2 and _NEEDLE.fullmatch(params[0]) and not _NEEDLE.fullmatch(params[1]):
         cases = [_swapped(c, name) for c in cases]
-    return said_empty + [t for t in cases if not said_empty or not t.startswith(f"{name}([])")]
+    return said + [t for t in cases if not (empty and said) or not t.startswith(f"{name}([])")]
 
 
 # "how many times a word appears in a sentence" needs both: the thing counted and where

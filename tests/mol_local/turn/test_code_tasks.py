@@ -103,3 +103,21 @@ def test_the_checks_own_note_and_a_quoted_value_are_never_taken_for_made_up_name
     assert without_made_up_names(code + note) == code + note
     assert without_made_up_names(code + "For example, snake('A B') returns 'a_b'.") == code + "For example, snake('A B') returns 'a_b'."
     assert without_made_up_names(code + "It calls made_up_helper first.") == code.rstrip("\n")  # a name outside quotes still goes
+
+
+def test_what_to_return_for_a_negative_number_is_held_to_and_said() -> None:
+    """`mol chat -c`: after a prime check, "Now make it return False for negative numbers" got the same function back,
+    with nothing said about whether it did."""
+    from mol_local.turn.code_check import checked_code
+    from mol_local.turn.code_tasks import said_cases
+
+    asked = "Write a function that checks if a number is even. Now make it return False for negative numbers"
+    assert said_cases(asked, "f") == ["f(-7) == False", "f(-8) == False"]
+    prime = ("```python\nfrom math import isqrt\n\ndef check_prime(number: int) -> bool:\n"
+             "    return number >= 2 and all(number % d for d in range(2, isqrt(number) + 1))\n```")
+    kept = checked_code(prime, "a prime check. Now make it return False for negative numbers", lambda _seed: "no code")
+    assert kept.answer == prime + "\n\n(I ran it: check_prime(-7) gives False; check_prime(-8) gives False, as you asked.)"
+    even = "```python\ndef is_even(n):\n    return n % 2 == 0\n```"
+    mended = checked_code(even, asked, lambda _seed: "no code")
+    assert "    if n < 0:\n        return False\n" in mended.answer and mended.answer.endswith(
+        "(For a negative number it now returns False, as you asked; I ran it.)")
