@@ -121,3 +121,12 @@ def test_what_to_return_for_a_negative_number_is_held_to_and_said() -> None:
     mended = checked_code(even, asked, lambda _seed: "no code")
     assert "    if n < 0:\n        return False\n" in mended.answer and mended.answer.endswith(
         "(For a negative number it now returns False, as you asked; I ran it.)")
+
+
+def test_a_code_block_closed_with_an_indented_fence_is_shown_closed() -> None:
+    """`mol chat -c`: L2 ended its block with "    ```", which the terminal and the app showed as code."""
+    from mol_local.turn.code_check import checked_code
+
+    indented = "```python\ndef double(n):\n    return n * 2\n    ```"
+    assert checked_code(indented, "Write a function that doubles a number", lambda _seed: "no code").answer == \
+        "```python\ndef double(n):\n    return n * 2\n```"
