@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from memory import fts
 from memory.bank import Recalled
@@ -168,8 +168,22 @@ def _personal_answer(text: str, answer: str, recalled: Sequence[Recalled], as_re
     day = datetime.fromisoformat((best.said_at or best.created_at)[:19]).strftime("%a %-d %b %Y")
     what = second_person(said_words(best.text) if best.kind == SAID else best.text).rstrip(".")
     what = re.sub(r"^(?:The|A|An|Our|It|There|This|That)\b", lambda w: w[0].lower(), what)  # "you said the plumber …"
-    told = f"on {day} you said {what}."
+    told = f"on {day} you said {what}{_weekday_meant(what, datetime.fromisoformat((best.said_at or best.created_at)[:19]))}."
     return f"I'm not sure that answers it, but {told}" if DENIED.search(answer) else told[:1].upper() + told[1:]
+
+
+_ON_WEEKDAY = re.compile(r"\b(?:on|this)\s+(?P<d>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE)
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _weekday_meant(what: str, said: datetime) -> str:
+    """" (Wednesday 9 December)" for "… on Wednesday at 2pm" said on Saturday 5 December: the weekday after the day it
+    was said ("What time is my interview?" had only the weekday back). '' without one."""
+    m = _ON_WEEKDAY.search(what)
+    if m is None:
+        return ""
+    day = (said + timedelta(days=(_WEEKDAYS.index(m["d"].lower()) - said.weekday()) % 7 or 7)).date()
+    return f" ({day:%A} {day.day} {day:%B})"
 
 
 _WHO = re.compile(r"^(?:so\s+|and\s+)?(?:who|whom)\b", re.I)

@@ -343,7 +343,7 @@ def test_a_question_about_them_answered_without_the_memory_it_names_gets_what_th
     assert told_answer("What's my cat called?", "I don't know.", lisbon) is None  # no word shared
     dentist = [Recalled(new_memory("I have a dentist appointment on Thursday at 2pm", said_at="2026-12-05T12:00:00"), 0.5)]
     assert told_answer("When is my dentist appointment?", "Your dentist appointment on Thursday at 2pm has been cancelled.", dentist) == \
-        "On Sat 5 Dec 2026 you said you have a dentist appointment on Thursday at 2pm."  # mol chat: nothing said it was cancelled
+        "On Sat 5 Dec 2026 you said you have a dentist appointment on Thursday at 2pm (Thursday 10 December)."  # mol chat: nothing said it was cancelled
     assert told_answer("When is my dentist appointment?", "Your dentist appointment is on Thursday at 2pm.", dentist) is None
     insurance = [Recalled(new_memory("Our car insurance renews on 14 January with Aviva", said_at="2026-11-15T12:00:00"), 0.4)]
     assert told_answer("Who is my insurer?", "I don't know your insurer yet — tell me and I'll remember it.", insurance) == \

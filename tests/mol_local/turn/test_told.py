@@ -46,3 +46,12 @@ def test_a_day_nobody_said_is_not_given_as_the_date() -> None:
     march = [Recalled(new_memory("My mum's birthday is on 2 March", kind="said", said_at="2026-11-01T10:00:00"), 0.5)]
     assert told_answer("When is mum's birthday?", "On March 2.", march) is None
     assert told_answer("When is mum's birthday?", "On March 12.", march) == "On Sun 1 Nov 2026 you said your mum's birthday is on 2 March."
+
+
+def test_a_weekday_said_is_given_its_date_from_the_day_it_was_said() -> None:
+    """`mol chat -c`: "What time is my interview?" got the weekday only ("… on Wednesday at 2pm"), said on a Saturday."""
+    tail = [Recalled(new_memory("I have a job interview on Wednesday at 2pm", kind="said", said_at="2026-12-05T19:00:00"), 0.5)]
+    assert told_answer("What time is my interview?", "Your interview is at noon.", tail) == \
+        "On Sat 5 Dec 2026 you said you have a job interview on Wednesday at 2pm (Wednesday 9 December)."
+    same = [Recalled(new_memory("The dentist is on Saturday at 10", kind="said", said_at="2026-12-05T09:00:00"), 0.5)]
+    assert told_answer("When is my dentist?", "Your dentist is closed.", same).endswith("(Saturday 12 December).")  # said on a Saturday: the next one
