@@ -18,6 +18,11 @@ from collections.abc import Callable, Sequence
 
 from mol_local.turn.units import conversion_factor
 
+def _counting(things: str) -> str:
+    """How a request asks to count one of `things` in a text: "how many times a word appears", "count of a letter"."""
+    return rf"\bhow many times\b(?!\s+each\b).{{0,30}}\b(?:{things})\b|\b(?:occurrences|count) of a (?:given |specific )?(?:{things})\b"
+
+
 # (what the request says, the number of arguments, calls with their results as Python source)
 _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
     (r"\b(?:is|are|checks?|whether|if)\b.{0,40}\banagrams?\b", 2, (("'listen', 'silent'", "True"), ("'apple', 'paple'", "True"), ("'abc', 'abd'", "False"))),
@@ -32,9 +37,9 @@ _TASKS: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = (
      (("15", "['1', '2', 'Fizz', '4', 'Buzz', 'Fizz', '7', '8', 'Fizz', 'Buzz', '11', 'Fizz', '13', '14', 'FizzBuzz']"), ("1", "['1']"))),
     (r"\b(?:is|checks?|whether|if)\b.{0,30}\beven\b(?!\s+numbers)", 1, (("6", "True"), ("9", "False"), ("0", "True"), ("10", "True"), ("3", "False"))),
     (r"\b(?:is|checks?|whether|if)\b.{0,30}\bodd\b(?!\s+numbers)", 1, (("7", "True"), ("6", "False"), ("9", "True"), ("0", "False"), ("10", "False"))),
-    (r"\bhow many times\b(?!\s+each\b).{0,30}\b(?:character|char|letter)\b|\b(?:occurrences|count) of a (?:character|char|letter)\b", 2,
+    (_counting("character|char|letter"), 2,
      (("'hello', 'l'", "2"), ("'banana', 'a'", "3"), ("'sky', 'a'", "0"))),
-    (r"\bhow many times\b(?!\s+each\b).{0,30}\bword\b|\b(?:occurrences|count) of a (?:given |specific )?word\b", 2,
+    (_counting("word"), 2,
      (("'the cat sat on the mat', 'the'", "2"), ("'then the end', 'the'", "1"), ("'hello world', 'cat'", "0"))),  # L2: one argument
     (r"\b(?:list|array) of (?:strings|words)\b.{0,20}\b(?:to |in )?upper\s*case\b|\bupper\s*cases?\b.{0,10}\b(?:every|each|all)\b.{0,20}\b(?:strings|words) in a list\b",
      1, (("['a', 'bc']", "['A', 'BC']"), ("[]", "[]"))),
@@ -130,8 +135,7 @@ def task_tests(request: str, name: str, takes: Callable[[int], bool], params: Se
 
 
 # "how many times a word appears in a sentence" needs both: the thing counted and where
-_COUNTS_IN = re.compile(r"\bhow many times\b(?!\s+each\b).{0,30}\b(?:word|character|char|letter)\b"
-                        r"|\b(?:occurrences|count) of a (?:given |specific )?(?:word|character|char|letter)\b", re.IGNORECASE)
+_COUNTS_IN = re.compile(_counting("word|character|char|letter"), re.IGNORECASE)
 _NEEDLE = re.compile(r"(?:word|target|needle|term|sub\w*|search\w*|pattern|find|query|key|char\w*|letter|ch|c|w|x)", re.IGNORECASE)
 
 

@@ -37,7 +37,8 @@ _HOLIDAYS = {  # fixed-date days only (Easter moves: left to the model)
 }
 MONTH_PATTERN = "|".join(sorted(_MONTHS, key=len, reverse=True))  # longest first: "march" before "mar"
 _HOLIDAY = "|".join(re.escape(h) for h in sorted(_HOLIDAYS, key=len, reverse=True))
-_DATE = (rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m1>{MONTH_PATTERN})\.?|(?P<m2>{MONTH_PATTERN})\.?\s+(?P<d2>\d{{1,2}})(?!\d)(?:st|nd|rd|th)?)"
+DAY_MONTH = rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m1>{MONTH_PATTERN})\.?|(?P<m2>{MONTH_PATTERN})\.?\s+(?P<d2>\d{{1,2}})(?!\d)(?:st|nd|rd|th)?)"
+_DATE = (rf"{DAY_MONTH}"
          rf"(?:,?\s+(?P<y>\d{{4}}))?|(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})|(?P<hol>{_HOLIDAY})(?:\s+(?P<hy>\d{{4}})|\s+(?P<hn>this|next)\s+year)?|(?P<rel>today|tomorrow|yesterday)|(?:the\s+)?(?P<dom>\d{{1,2}})(?:st|nd|rd|th)")
 
 _LEAD = re.compile(r"^(?:(?:hey|hi|ok|okay|so|quick question)[,:!]?\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:tell me\s+)?", re.I)

@@ -16,7 +16,7 @@ from memory import fts
 from memory.bank import Recalled
 from memory.store import SAID, MemoryRow, said_words
 from mol_local.statements import is_question, is_request, key_of, second_person, statements
-from mol_local.turn.dates import MONTH_PATTERN
+from mol_local.turn.dates import DAY_MONTH
 from mol_local.turn.ground import content_stems
 from mol_local.turn.not_known import DENIED, loose, unknown_answer
 from mol_local.turn.recall import asks_what_you_know
@@ -228,8 +228,7 @@ def echoed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str |
     return None if out.rstrip(".").lower() == said else out[:1].upper() + out[1:]
 
 
-_DAY_IN = re.compile(rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m1>{MONTH_PATTERN})|(?P<m2>{MONTH_PATTERN})\s+(?P<d2>\d{{1,2}})(?!\d))",
-                     re.IGNORECASE)
+_DAY_IN = re.compile(rf"\b{DAY_MONTH}", re.IGNORECASE)  # "June 20", "2 March" (turn/dates.py reads them too)
 
 
 def made_up_day_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | None:
