@@ -138,6 +138,7 @@ def _named_kin(sentence: str) -> list[Statement]:
         return []
     who, name, said = _norm_noun(m["x"]), m["n"], _clean(m["v"])
     named = Statement(f"my:{who}", name, f"The user's {who} is called {name}.")
+    said = _AGED.sub(r"\g<0> years old", said)
     return [named, Statement(None, said, f"The user's {who} {name} {said}.")] if said else [named]
 
 
@@ -229,7 +230,8 @@ def _explicit_fallback(sentence: str) -> list[Statement]:
 
 
 _THEIR = re.compile(r"^(?:his|her|their|its)\s+(?P<x>[a-z][\w '’-]{0,30}?)\s+(?P<be>is|are)\s+(?P<v>.+)$", _I)
-_THEY = re.compile(r"^(?:he|she|they|it)\s+(?P<v>(?:lives|live|works|work|is|are|was born|comes|come|teaches|studies|goes|plays)\b.+)$", _I)
+_AGED = re.compile(r"^(?:is|was|turned|turns|is turning|will be)\s+\d{1,3}$", _I)
+_THEY = re.compile(r"^(?:he|she|they|it)\s+(?P<v>(?:lives|live|works|work|is|are|was born|comes|come|teaches|studies|goes|plays|turned|turns)\b.+)$", _I)
 
 
 def _theirs(sentence: str, owner: str) -> list[Statement]:
@@ -246,7 +248,7 @@ def _theirs(sentence: str, owner: str) -> list[Statement]:
             return []
         return [Statement(f"my:{owner}'s {what}", value, f"The user's {owner}'s {what} {m.group('be').lower()} {value}.")]
     if m := _THEY.match(s):
-        value = _clean(m.group("v"))
+        value = _AGED.sub(r"\g<0> years old", _clean(m.group("v")))  # "and she is 7": "How old is Lily?" reads "old"
         return [Statement(None, value, f"The user's {owner} {value}.")] if value and len(value.split()) > 1 else []
     return []
 

@@ -325,7 +325,7 @@ def checked_code(answer: str, request: str, again: Callable[[int], str], tries: 
     """`_checked_code`'s answer, less the sentences that name what its code does not have (`code_fix.without_made_up_names`)."""
     checked = _checked_code(answer, request, again, tries)
     flush = re.sub(r"(?m)^[ \t]+```[ \t]*$", "```", checked.answer)  # L2 closed a block with "    ```" (mol chat -c)
-    return replace(checked, answer=without_made_up_names(flush))
+    return replace(checked, answer=without_made_up_names(flush, request))
 
 
 def _checked_code(answer: str, request: str, again: Callable[[int], str], tries: int = TRIES) -> Checked:

@@ -187,6 +187,8 @@ _BLOCK = re.compile(r"```[^\n]*\n(?P<code>.*?)(?:```|\Z)", re.DOTALL)
 _CALLED = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\s*\(")
 _SNAKE = re.compile(r"(?<![.\w])([a-z]+_[a-z0-9_]+)\b")
 _BY_NUMBER = re.compile(r"\b(?:multipl\w*|divid\w*)\s+(?:it\s+|the\s+\w+\s+)?by\s+(\d[\d,]*(?:\.\d+)?)\b", re.IGNORECASE)
+_NUMBER = re.compile(r"(?<![\w.,])\d{2,}(?:\.\d+)?(?![\w,]|\.\d)")  # one digit is too often a count ("2 steps")
+_A_CALL = re.compile(r"\w\(")  # "f(4) returns 2": a claim, which is run and checked
 _SENTENCE_END = re.compile(r"((?<=[.!?])\s+(?=[A-Z(]))")
 
 
@@ -194,12 +196,13 @@ _OURS = re.compile(r"^\(?I (?:ran this|renamed|changed|corrected)\b")  # the che
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")  # a string's words are its value, not names the code must have
 
 
-def without_made_up_names(answer: str) -> str:
+def without_made_up_names(answer: str, request: str = "") -> str:
     """The answer less each sentence after its first code block that calls or names something the code neither defines
     nor imports and Python does not have: L2 explained `sum(numbers) / len(numbers)` with "The function sums each
     item withjango_sort(numbers, key=lambda x: x), which keeps the values with keys higher than 10" (`mol chat`);
     or that says it multiplies or divides by a number the code does not have ("It multiplies by 1,000,000" for
-    `km * 0.001`)."""
+    `km * 0.001`); or that, calling nothing, names a number neither the code nor the `request` has: "It tries the
+    divisibility of 2800 with neither 400 nor 100." for a leap-year test on 4, 100 and 400 (`mol chat`)."""
     block = _BLOCK.search(answer)
     if block is None:
         return answer
@@ -222,7 +225,9 @@ def without_made_up_names(answer: str) -> str:
     parts = _SENTENCE_END.split(prose.lstrip())  # sentences at even places, the spaces after them at odd
     sentences, gaps = parts[::2], [*parts[1::2], ""]
     numbers = {str(float(n.value)) for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) in (int, float)}
+    numbers |= {str(float(n)) for n in _NUMBER.findall(request)}
     kept = "".join(said + gap for said, gap in zip(sentences, gaps) if _OURS.match(said) or (
         all(n in known for n in _CALLED.findall(_QUOTED.sub("''", said)) + _SNAKE.findall(_QUOTED.sub("''", said)))
-        and all(str(float(n.replace(",", ""))) in numbers for n in _BY_NUMBER.findall(said))))
+        and all(str(float(n.replace(",", ""))) in numbers for n in _BY_NUMBER.findall(said))
+        and (_A_CALL.search(said) or all(str(float(n)) in numbers for n in _NUMBER.findall(_QUOTED.sub("''", said))))))
     return head + (lead + kept.rstrip() + ("\n" if prose.endswith("\n") else "") if kept.strip() else "")

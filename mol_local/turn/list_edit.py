@@ -38,7 +38,8 @@ _END = r"(?:,?\s*(?:please|thanks|thank you))?[\s.!]*$"
 _ADD = re.compile(rf"{_POLITE}(?:add|put|include)\s+(?P<items>.+?)\s+(?:to|on|onto|in|into)\s+{_THE_LIST}(?:\s+too|\s+as well)?{_END}", re.I)
 _ADD_BARE = re.compile(rf"{_POLITE}(?:add|put|include)\s+(?P<items>.+?)(?:\s+too|\s+as well)?{_END}", re.I)  # right after the list
 _REMOVE = re.compile(rf"{_POLITE}(?:remove|delete|take|drop)\s+(?P<items>.+?)\s+(?:off|from|out of)\s+{_THE_LIST}{_END}|"
-                     rf"{_POLITE}(?:remove|delete|take out|drop)\s+(?P<items2>.+?){_END}", re.I)
+                     rf"{_POLITE}(?:remove|delete|take out|drop|take off|get rid of|scratch)\s+(?P<items2>.+?){_END}|"
+                     rf"{_POLITE}(?:take|knock|leave)\s+(?P<items3>.+?)\s+off(?:\s+it)?{_END}", re.I)  # "Take the flour off": L0 told a story
 _TICK = re.compile(rf"{_POLITE}(?:tick|check|cross|mark|strike)\s+(?:off\s+|out\s+)?(?P<items>.+?)(?:\s+(?:off|as done|done))?"
                    rf"(?:\s+(?:on|from|off)\s+{_THE_LIST})?{_END}", re.I)
 _DID = r"(?:finished|did|completed|packed|bought|booked|picked up|paid|called|rang|sent|posted|ordered|cleaned|washed|fixed|returned)"
@@ -87,7 +88,7 @@ def asked_edit(text: str, list_shown_last: bool = False) -> tuple[str, list[str]
     have = (("tick", _HAVE), ("remove", _UNNEEDED)) if len(said.split()) <= 8 else ()
     for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK), ("tick", _DONE), *have, *bare):
         if m := pattern.match(said):
-            items = _items(m["items"] or m.groupdict().get("items2") or "", past=pattern is _DONE)
+            items = _items(m["items"] or m.groupdict().get("items2") or m.groupdict().get("items3") or "", past=pattern is _DONE)
             words = pattern is not _ADD_BARE or all(re.search(r"[^\W\d_]", i) for i in items)  # "Add 5 and 7" is a sum
             return (op, items) if items and words else None
     return None

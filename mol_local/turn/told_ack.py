@@ -59,8 +59,22 @@ def acked_answer(text: str, answer: str, read_only: bool = False, before: str = 
     name = next((st.value for st in facts if st.key == "name"), None)
     others = [second_person(st.text).rstrip(".") for st in facts if st.key != "name"]
     head = f"Nice to meet you, {name}!" if name else ""
-    rest = f"Got it — {' and '.join(others)}." if others else ""
+    rest = f"Got it — {' and '.join(_same_subject(others))}." if others else ""
     return " ".join(p for p in (head, rest) if p)
+
+
+_VERB = re.compile(r"^(?:is|are|was|lives|works|turned|turns|studies|plays|goes|comes)\b")
+
+
+def _same_subject(said: list[str]) -> list[str]:
+    """Each fact after the first without the subject it shares with the one before ("your daughter is called Lily and
+    is 7 years old"; it had said "… and your daughter is 7")."""
+    out = said[:1]
+    for before, line in zip(said, said[1:]):
+        words = line.split(" ", 2)
+        same = len(words) == 3 and words[0] == "your" and before.split(" ", 2)[:2] == words[:2] and _VERB.match(words[2])
+        out.append(words[2] if same else line)
+    return out
 
 
 _GLUE = frozenset("a an the is are was on at in to of for and your you it that".split())

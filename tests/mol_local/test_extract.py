@@ -82,6 +82,9 @@ def test_two_statements_in_one_sentence_and_the_request_check() -> None:
      ["The user's daughter is called Lily.", "The user's daughter Lily starts school on 8 January."]),
     ("My little brother Tom lives in Paris and he works at a bakery",
      ["The user's little brother is called Tom.", "The user's little brother Tom lives in Paris.", "The user's little brother works at a bakery."]),
+    ("My daughter's name is Lily and she is 7",  # mol chat -c: "The user's daughter is 7." lost to "How old is Lily?"
+     ["The user's daughter is called Lily.", "The user's daughter is 7 years old."]),
+    ("My son Tom is 12", ["The user's son is called Tom.", "The user's son Tom is 12 years old."]),
     ("My friend Sam and I went out", []), ("my son max is 7", []),  # no verb after the name; no capital: not read as a name
     ("My code is broken and it is late", []),
 ])

@@ -172,6 +172,17 @@ def test_a_sentence_naming_what_the_code_does_not_have_is_dropped() -> None:
     assert without_made_up_names("no code here, foo_bar(1)") == "no code here, foo_bar(1)"
 
 
+def test_a_sentence_naming_a_number_neither_the_code_nor_the_request_has_is_dropped() -> None:
+    """`mol chat`: a right leap-year test was explained "It tries the divisibility of 2800 with neither 400 nor 100."."""
+    from mol_local.turn.code_fix import without_made_up_names
+
+    code = "```python\ndef is_leap_year(year: int) -> bool:\n    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)\n```\n"
+    said = code + "It tries the divisibility of 2800 with neither 400 nor 100. It checks 100 and 400. is_leap_year(1900) returns False."
+    assert without_made_up_names(said) == code + "It checks 100 and 400. is_leap_year(1900) returns False."  # a claim is run, not dropped
+    assert without_made_up_names(code + "Years like 2800 are leap years.", "is 2800 a leap year?") == code + "Years like 2800 are leap years."
+    assert without_made_up_names(code + "It has 2 steps.") == code + "It has 2 steps."  # one digit: a count
+
+
 def test_a_draft_one_slip_from_the_stated_cases_gets_that_edit_and_says_so() -> None:
     """`mol chat`: "a function that reverses the words in a sentence" got `"".join(reversed(sentence.split()))` and
     "I ran this and it does not work yet"; "the second largest" got `sorted(arr, reverse=True)[-2]`."""

@@ -19,6 +19,8 @@ TODO = {"catalog": "1", "title": "To do", "components": [{"id": "checklist", "ty
     ("Remove pay rent from the list", ("remove", ["pay rent"])),
     ("Tick off call mom", ("tick", ["call mom"])), ("Mark book flights as done", ("tick", ["book flights"])),
     ("Cross pay rent off the list", ("tick", ["pay rent"])),
+    ("Take the flour off", ("remove", ["flour"])), ("Take off the flour", ("remove", ["flour"])),  # mol chat -c: L0 told a story
+    ("Get rid of the butter", ("remove", ["butter"])), ("Take it off", None), ("Take the dog out", None),
     ("Delete the gym reminder", None), ("I took my pills, tick that off", None),  # reminders: not this
     ("Add a column to the table", None), ("Put the kettle on", None), ("What's on my calendar?", None),
     ("What's on my list?", ("show", [])), ("Show me the shopping list", ("show", [])), ("Show my reminders", None),

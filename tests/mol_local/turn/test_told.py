@@ -17,6 +17,12 @@ def test_a_garbled_answer_about_a_relation_is_said_from_the_memory_that_shares_t
     assert told_answer("Where does my sister live?", "Your sister lives in Leeds.", tail) is None  # right: it stands
 
 
+def test_how_old_a_named_relation_is_comes_from_the_fact_that_says_the_age() -> None:
+    """`mol chat -c` after "My daughter's name is Lily and she is 7": "How old is Lily?" got "Your daughter is called Lily."."""
+    tail = [Recalled(new_memory(t, origin="explicit"), 0.5) for t in ("The user's daughter is called Lily.", "The user's daughter is 7 years old.")]
+    assert told_answer("How old is Lily?", "Your daughter is called Lily.", tail) == "Your daughter is 7 years old."
+
+
 def test_a_who_question_answered_without_the_person_the_memory_names_gets_what_was_said() -> None:
     """`mol chat`, said weeks before: "Who has my drill?" got "Your drill will return to your kitchen after it's done."."""
     tail = [Recalled(new_memory("I lent Marco my drill, he'll return it after his kitchen is done", kind="said",

@@ -13,6 +13,9 @@ from mol_local.turn.told_ack import acked_answer
     ("Call me Bob", "Hi Bob, how are you?", "Nice to meet you, Bob!"),
     ("My dog is called Biscuit and my cat is called Tiger", "Cats are great.",
      "Got it — your dog is called Biscuit and your cat is called Tiger."),
+    ("My daughter's name is Lily and she is 7", "Got it — your daughter is called Lily.",  # mol chat -c: "… and your daughter is 7."
+     "Got it — your daughter is called Lily and is 7 years old."),
+    ("My mum is called Ann and she lives in Leeds", "Nice.", "Got it — your mum is called Ann and lives in Leeds."),
     ("I parked on level 3, row F", "Good to know — your sister's birthday is on March 3rd.",  # mol chat -c: an earlier fact
      "Noted — you parked on level 3, row F."),
     ("I have a dentist appointment on Thursday at 2pm", "Good to know — your dentist appointment on Thursday at 2pm has been approved.",
