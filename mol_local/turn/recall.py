@@ -65,6 +65,8 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
     if asks_what_you_know(text):  # every fact is the answer, not those most like "what do you know about me"
         k = max(k, KNOWN_MAX)
         found = [Recalled(row, 1.0) for row in runtime.memory.store.list(limit=k + len(pinned))]
+        said = [row for row in runtime.memory.store.latest_said(KNOWN_MAX * 4) if row.kind == SAID and not _was_request(row.text)]
+        found += [Recalled(row, 1.0) for row in said[: KNOWN_SAID + 1]]  # told weeks ago, in their words: one more says "and more"
     elif (window := asked_window(text, runtime.clock())) is not None:  # what was said then, not what reads like the question
         found = [Recalled(row, 1.0) for row in runtime.memory.store.latest_said() if in_window(row.said_at or row.created_at, window)]
     else:
@@ -87,6 +89,7 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
 
 
 KNOWN_MAX = 12  # facts in the tail of "what do you know about me?"
+KNOWN_SAID = 6  # and the newest things said, in their words
 _ABOUT_ME = re.compile(r"\b(?:what (?:else )?(?:do|did) you (?:know|remember) about me|what have you (?:learned|learnt|remembered|got) "
                        r"(?:about|on) me|(?:tell|show) me (?:everything |all |what )?(?:that )?you (?:know|remember) about me|"
                        r"what do you know of me)\b", re.IGNORECASE)

@@ -19,18 +19,24 @@ from mol_local.statements import is_question, is_request, key_of, second_person,
 from mol_local.turn.dates import DAY_MONTH
 from mol_local.turn.ground import content_stems
 from mol_local.turn.not_known import DENIED, loose, unknown_answer
-from mol_local.turn.recall import asks_what_you_know
+from mol_local.turn.recall import KNOWN_SAID, asks_what_you_know
 from mol_local.turn.relations import by_relation
 
 
 def known_all_answer(text: str, recalled: Sequence[Recalled]) -> str | None:
-    """The facts in the tail, said back, for "What do you know about me?": with four stored, the embedded L0
-    answered "I don't know your name yet — tell me and I'll remember it." None when it asks something else or
-    the tail holds no fact (the model's answer stands)."""
+    """The facts in the tail, said back, for "What do you know about me?", then the newest things the person told in
+    their words with their days: with four facts stored, the embedded L0 answered "I don't know your name yet — tell
+    me and I'll remember it."; with seven things said weeks before and no fact, "I don't know your name or office
+    yet." (`mol chat`). None when it asks something else or the tail holds nothing (the model's answer stands)."""
     facts = [r.memory.text for r in recalled if r.memory.kind != SAID]
-    if not asks_what_you_know(text) or not facts:
+    said = sorted((r.memory for r in recalled if r.memory.kind == SAID), key=lambda m: m.said_at or m.created_at, reverse=True)
+    if not asks_what_you_know(text) or not (facts or said):
         return None
-    return "\n".join(["Here is what I know about you:"] + [f"- {second_person(f).rstrip('.')}" for f in facts])
+    told = [f"- {datetime.fromisoformat((m.said_at or m.created_at)[:19]):%a %-d %b}: \"{said_words(m.text)}\"" for m in said[:KNOWN_SAID]]
+    lines = ["Here is what I know about you:", *(f"- {second_person(f).rstrip('.')}" for f in facts)] if facts else []
+    if told:
+        lines += ["", "You also told me:", *told] if facts else ["You told me:", *told]
+    return "\n".join(lines + (["(and more — ask me about any of it)"] if len(said) > len(told) else []))
 
 
 _TOLD_ASK = re.compile(r"\b(?:what|anything) (?:did|have) I (?:tell|told|say|said|mention|mentioned) (?:to )?(?:you )?(?:about|regarding|of|on) "

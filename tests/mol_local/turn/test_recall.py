@@ -240,7 +240,8 @@ def test_a_statement_answered_without_what_was_said_is_said_back() -> None:
 def test_what_do_you_know_about_me_gets_every_fact_in_the_tail_and_says_them(small) -> None:
     """With four facts stored, the embedded L0 answered "What do you know about me?" with "I don't know your name yet —
     tell me and I'll remember it." (tried with mol chat). The tail holds the stored facts, not the few most like the
-    question, the turn records them as in view (consent follows them), and the answer says them."""
+    question, the turn records them as in view (consent follows them), and the answer says them, then the newest
+    things said in the person's words (seven said weeks before and no fact had got "I don't know your name or office yet.")."""
     from memory.store import SAID, said_text
     from mol_local.turn.recall import asks_what_you_know
     from mol_local.turn.told import known_all_answer
@@ -252,10 +253,11 @@ def test_what_do_you_know_about_me_gets_every_fact_in_the_tail_and_says_them(sma
     assert asks_what_you_know(question) and asks_what_you_know("tell me everything you remember about me")
     assert not asks_what_you_know("What do you know about Leeds?")
     found = recall(runtime, question)
-    assert sorted(r.memory.text for r in found) == sorted(facts)  # all ten (top_k is 3), no said message
+    assert sorted(r.memory.text for r in found) == sorted([*facts, said_text("I had a long day")])  # all ten (top_k is 3), and what was said
     result = runtime.session().run_turn(question)
-    assert result.answer.splitlines()[0] == "Here is what I know about you:"
-    assert "- you live in Leeds" in result.answer.splitlines() and len(result.answer.splitlines()) == 11
+    lines = result.answer.splitlines()
+    assert lines[0] == "Here is what I know about you:" and "- you live in Leeds" in lines and len(lines) == 14
+    assert lines[-2] == "You also told me:" and lines[-1].endswith(': "I had a long day"')
     assert set(runtime.memory.store.uses(result.task_id)) == {r.memory.id for r in found}
     assert known_all_answer(question, []) is None  # nothing known: the model's answer stands
     assert known_all_answer("What is my cat called?", found) is None

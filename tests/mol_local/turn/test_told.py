@@ -23,6 +23,17 @@ def test_how_old_a_named_relation_is_comes_from_the_fact_that_says_the_age() -> 
     assert told_answer("How old is Lily?", "Your daughter is called Lily.", tail) == "Your daughter is 7 years old."
 
 
+def test_what_do_you_know_about_me_with_only_things_said_says_the_newest_with_their_days() -> None:
+    """`mol chat`, seven things said weeks before and no fact: "What do you know about me?" got "I don't know your name or office yet."."""
+    from mol_local.turn.told import known_all_answer
+
+    tail = [Recalled(new_memory(t, kind="said", said_at=f"2026-11-{d:02d}T12:00:00"), 1.0) for d, t in enumerate(
+        ["I lent my camping stove to Priya", "Our wifi router is in the cupboard under the stairs"] * 4, start=1)]
+    got = known_all_answer("What do you know about me?", tail)
+    assert got is not None and got.splitlines()[:2] == ["You told me:", '- Sun 8 Nov: "Our wifi router is in the cupboard under the stairs"']
+    assert len(got.splitlines()) == 8 and got.splitlines()[-1] == "(and more — ask me about any of it)"  # six shown of eight
+
+
 def test_a_who_question_answered_without_the_person_the_memory_names_gets_what_was_said() -> None:
     """`mol chat`, said weeks before: "Who has my drill?" got "Your drill will return to your kitchen after it's done."."""
     tail = [Recalled(new_memory("I lent Marco my drill, he'll return it after his kitchen is done", kind="said",
