@@ -114,7 +114,11 @@ _HOLIDAYS = ((r"christmas eve", "24 December"), (r"christmas(?: day)?|xmas", "25
              (r"new year'?s eve", "31 December"), (r"new year'?s(?: day)?", "1 January"), (r"halloween", "31 October"),
              (r"valentine'?s(?: day)?", "14 February"))
 _HOLIDAY = re.compile(r"\b(?:" + "|".join(f"(?P<h{i}>{said})" for i, (said, _) in enumerate(_HOLIDAYS)) + r")\b", re.I)
-_MONTH_END = re.compile(r"\b(?:at\s+|by\s+)?the\s+end\s+of\s+(?P<which>the|this|next)\s+month\b", re.I)
+_MONTH_END = re.compile(r"\b(?:at\s+|by\s+)?(?:the\s+)?end\s+of\s+(?P<which>the|this|next)\s+month\b", re.I)
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_PART_OF_MONTH = re.compile(rf"\b(?:(?P<part>early|mid|middle of|late|(?:the\s+)?(?:start|beginning|end) of)[\s-]+)?(?P<m>{_MONTHS})\b"
+                            r"(?:\s+(?P<y>20\d\d))?(?!\s*\d{1,2}(?:st|nd|rd|th)?\b)", re.I)
+_DAY_BEFORE = re.compile(r"\d(?:st|nd|rd|th)?\s*(?:of\s+)?$", re.I)
 _BEFORE_DAY = re.compile(r"^\s*(?P<n>\d{1,2}|an?|one|two|three|four|five|six|seven|the)\s+(?P<unit>days?|weeks?|day)\s+before\s+(?P<rest>.+)$", re.I)
 _COUNT = {"a": 1, "an": 1, "one": 1, "the": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
@@ -128,8 +132,23 @@ def _dated(text: str, now: datetime) -> str:
         year, month = (now.year + (now.month == 12), now.month % 12 + 1) if m["which"].lower() == "next" else (now.year, now.month)
         return f"{calendar.monthrange(year, month)[1]} {calendar.month_name[month]} {year}"
 
-    text = _MONTH_END.sub(month_end, text)
+    text = _PART_OF_MONTH.sub(lambda m: _month_day(m, now), _MONTH_END.sub(month_end, text))
     return text if _WEEKDAY.search(text) else _NEXT_WEEK.sub("Monday", text)  # "next week": its first working day
+
+
+def _month_day(m: re.Match[str], now: datetime) -> str:
+    """"March" with no day ("Remind me to renew my passport in March"), as its first day; "mid March" its 15th, "late
+    March" its 24th, "the end of March" its last: dateparser had read "in March" as 5 March, today's day of the month.
+    Unchanged with a day before it ("3rd of March"), for "may" not written as a name, and for a day already gone."""
+    if _DAY_BEFORE.search(m.string[: m.start()]) or m["m"] == "may":
+        return m[0]
+    month = [n.lower() for n in calendar.month_name].index(m["m"].lower())
+    part = (m["part"] or "").lower()
+    year = int(m["y"]) if m["y"] else now.year + (month < now.month)
+    day = calendar.monthrange(year, month)[1] if part.endswith("end of") else 15 if part.startswith("mid") else 24 if part == "late" else 1
+    if datetime(year, month, day, 23, 59) < now:
+        return m[0]
+    return f"{day} {calendar.month_name[month]} {year}"
 
 
 _WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)

@@ -31,9 +31,14 @@ _ASK_MY = re.compile(
     r"(?P<what>[\w' -]{2,60}?)"
     r"(?:,?\s*(?:please|thanks))?[\s.!?]*$", re.IGNORECASE)
 _EVENT = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:my|our|the)\s+(?P<what>[\w' -]{2,60}?)\s+(?:is|are|will be|'s)\s+"
+                    r"(?:(?:due|booked|scheduled|planned|set)(?:\s+back)?\s+)?"  # "My car MOT is due on 20 January" (mol chat -c)
                     r"(?P<when>(?:on|at|this|next|tomorrow|today|tonight|\d{1,2}\s+[a-z]+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)\b.{0,60}?)[\s.!]*$", re.IGNORECASE)
 _HAVE = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:i|we)\s*(?:have|'ve got|’ve got|have got|got)\s+(?:an?|my|our|the)\s+(?P<what>[\w' -]{2,60}?)\s+"
                    r"(?P<when>(?:on|at|this|next|tomorrow|today|tonight)\b.{0,60}?)[\s.!]*$", re.IGNORECASE)  # "I have a dentist appointment on Thursday at 2pm"
+_DEADLINE = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:i|we)\s*(?:need|have|must|'ve got|’ve got|have got|got)\s+to\s+"
+                       r"(?P<what>[\w' -]{2,60}?)\s+(?:by|before)\s+(?P<when>(?:the\s+\d|\d|on\b|this\b|next\b|tomorrow|today|tonight|"
+                       r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d).{0,40}?)[\s.!]*$",
+                       re.IGNORECASE)  # "I need to pay the electricity bill by the 15th": "Remind me the day before" was asked when
 _COUNT = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3"}
 _ASK_MY_TO = re.compile(  # "Remind me two days before Alex's birthday to buy flowers": the task after the event
     r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+(?:(?P<day>the day)|"
@@ -59,7 +64,7 @@ def told_event(message: str) -> re.Match[str] | None:
     appointment on Thursday at 2pm" (`mol chat -c`: its "Remind me the day before" got "When should I remind you about
     the day before?")."""
     said = " ".join(message.split())
-    return _EVENT.match(said) or _HAVE.match(said)
+    return _EVENT.match(said) or _HAVE.match(said) or _DEADLINE.match(said)
 
 
 _WHEN_IN = re.compile(r"\b(?:on|this|next|tomorrow)\b.*$|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b.*$", re.IGNORECASE)

@@ -50,6 +50,11 @@ NOW = datetime(2026, 12, 1, 20, 53)  # Tue 1 Dec 2026, 20:53
         ("tomorrow at quarter to 6pm", None, "Wed 2 Dec 2026, 17:45"),
         ("quarter past seven tomorrow", None, "Wed 2 Dec 2026, 07:15"),
         ("half past 9 tonight", None, "Tue 1 Dec 2026, 21:30"),  # tonight's, not the morning's
+        ("in March", None, "Mon 1 Mar 2027, 09:00"),  # mol chat -c: "renew my passport in March" was set for 5 March (today's day)
+        ("in March at 10am", None, "Mon 1 Mar 2027, 10:00"), ("mid-January", None, "Fri 15 Jan 2027, 09:00"),
+        ("late February", None, "Wed 24 Feb 2027, 09:00"), ("the end of March", None, "Wed 31 Mar 2027, 09:00"),
+        ("end of the month", None, "Thu 31 Dec 2026, 09:00"), ("in May", None, "Sat 1 May 2027, 09:00"),
+        ("3rd of March", None, "Wed 3 Mar 2027, 09:00"), ("March 3", None, "Wed 3 Mar 2027, 09:00"),  # a day said: that day
     ],
 )
 def test_natural_phrases_resolve_against_now(phrase: str, before: str | None, expected: str) -> None:

@@ -22,6 +22,11 @@ NOW = datetime(2026, 12, 5, 4, 30)
     ("Remind me the day before", "I have a dentist appointment on Thursday at 2pm",  # mol chat -c: "When should I remind you
      {"text": "dentist appointment", "due": "2026-12-10T14:00", "before": "1 day"}),  # about the day before?"
     ("remind me an hour before", "I've got a job interview tomorrow at 10am", {"text": "job interview", "due": "2026-12-06T10:00", "before": "1 hour"}),
+    ("Remind me the day before", "I need to pay the electricity bill by the 15th",  # mol chat -c: asked "When should I remind
+     {"text": "pay the electricity bill", "due": "2026-12-15T09:00", "before": "1 day"}),  # you about the day before?"
+    ("Remind me a week before", "My car MOT is due on 20 January",  # mol chat -c: "Sat 5 Dec 2026, 09:00 has already passed"
+     {"text": "car MOT", "due": "2027-01-20T09:00", "before": "1 week"}),
+    ("Remind me the day before", "My library books are due back on Friday", {"text": "library books", "due": "2026-12-11T09:00", "before": "1 day"}),
 ])
 def test_the_event_told_last_is_the_reminder_before_it(request_text: str, told: str, arguments: dict) -> None:
     (call,) = event_before(request_text.rstrip("?"), told, NOW)

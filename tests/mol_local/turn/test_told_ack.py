@@ -13,6 +13,8 @@ from mol_local.turn.told_ack import acked_answer
     ("Call me Bob", "Hi Bob, how are you?", "Nice to meet you, Bob!"),
     ("My dog is called Biscuit and my cat is called Tiger", "Cats are great.",
      "Got it — your dog is called Biscuit and your cat is called Tiger."),
+    ("I need to pay the electricity bill by the 15th", "Noted — you need to pay the electricity bill by the 15th.",  # mol chat -c: no offer
+     'Noted — you need to pay the electricity bill by the 15th. Say "remind me the day before" (or "an hour before") and I\'ll set a reminder.'),
     ("My daughter's name is Lily and she is 7", "Got it — your daughter is called Lily.",  # mol chat -c: "… and your daughter is 7."
      "Got it — your daughter is called Lily and is 7 years old."),
     ("My mum is called Ann and she lives in Leeds", "Nice.", "Got it — your mum is called Ann and lives in Leeds."),
