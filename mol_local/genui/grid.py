@@ -13,7 +13,7 @@ import re
 
 from mol_local.genui.document import UIDocument, parse_document
 from mol_local.genui.errors import InvalidDocument
-from mol_local.genui.stated import _parts, table as stated_table
+from mol_local.genui.stated import _parts, keyed_rows, table as stated_table
 
 _COMPARE = re.compile(r"\b(?:table|chart|grid|matrix)\b.{0,25}?\bcompar(?:e|es|ing|ison of)\s+(?P<things>.+?)"
                       r"(?:\s*:\s*|\s+(?:on|by|for|across|in terms of|with columns?(?: for)?)\s+)(?P<features>[^:]+?)[\s.!?]*$"
@@ -29,6 +29,18 @@ _WEEKDAYS = re.compile(r"\b(?:weekdays?|working days?|school days?|work ?week)\b
 _TABLE = re.compile(r"\b(?:table|grid|planner|timetable|schedule|chart)\b", re.IGNORECASE)
 _MEALS = ("Breakfast", "Lunch", "Dinner")
 MAX = 6  # things or features past this are not a table someone listed by hand
+_MAKE_BUDGET = re.compile(r"^(?:(?:please|can you|could you)\s+)*(?:make|create|build|draw|show|give|set up|put together|do)\b.{0,30}?\bbudget\b",
+                          re.IGNORECASE)
+
+
+def budget_rows(request: str) -> list[list[str]] | None:
+    """The rows of "Make a budget: rent 900, food 300, transport 120": each amount, then their total (genui/stated.py);
+    None for any other request. `mol chat` had routed it to L1, which tried to set a reminder "rent 900", and L3 drew
+    the amounts as a checklist to tick."""
+    if not _MAKE_BUDGET.search(request.strip()):
+        return None
+    columns, rows = keyed_rows(request)
+    return rows if columns == ["Item", "Amount"] and rows and rows[-1][0] == "Total" else None
 
 
 def comparison(request: str) -> tuple[list[str], list[str]] | None:
@@ -55,8 +67,8 @@ def week_days(request: str) -> list[str]:
 
 
 def grid_document(request: str) -> tuple[UIDocument, str] | None:
-    """The table a comparison or a day-by-day plan request lays out, its cells empty; with what it holds. None when the
-    request is neither."""
+    """The table a comparison or a day-by-day plan request lays out, its cells empty, or a budget's amounts and total; with
+    what it holds. None when the request is none of these."""
     if (compared := comparison(request)) is not None:
         things, features = compared
         title = " vs ".join(things)
@@ -70,6 +82,9 @@ def grid_document(request: str) -> tuple[UIDocument, str] | None:
         columns = ["Day", *(_MEALS if meal and what != "dinner" else ("Dinner",) if meal else ("Plan",))]
         rows = [[d, *("" for _ in columns[1:])] for d in days]
         held = f"a {title.lower()} from {days[0]} to {days[-1]}, its cells empty for your plan"
+    elif (budget := budget_rows(request)) is not None:
+        title, columns, rows = "Budget", ["Item", "Amount"], [[r[0][:1].upper() + r[0][1:], r[1]] for r in budget]
+        held = f"a budget of {len(rows) - 1} amounts and their total, {rows[-1][1]}"
     else:
         return None
     table = {"id": "grid", "type": "Table", "label": title, "bind": "rows", "columns": columns}

@@ -69,16 +69,53 @@ def ground(doc: UIDocument, request: str, *, starters: bool = True, now: datetim
     """What the request states, applied to the document: a timer's length, a checklist's named items, a
     progress bar's and a slider's numbers, a table's columns and rows, the person's data a view shows
     (mol_local.genui.stated). Returns what changed (for the composition's fixes)."""
+    spelt = ground_spelling(doc, request)
     if whole := ground_whole(doc, request, now):  # a chore chart, a countdown to a day: whatever the model drew
-        return whole
+        return spelt + whole
     if (laid := ground_grid(doc, request)) is not None:  # a comparison or a day-by-day plan: laid out, or the model's kept whole
-        return laid
-    return (ground_timers(doc, request) + ground_items(doc, request) + ground_starter(doc, request, *named_list(request), starters)
+        return spelt + laid
+    return spelt + (ground_timers(doc, request) + ground_items(doc, request) + ground_starter(doc, request, *named_list(request), starters)
             + ground_notes(doc, request)
             + ground_source(doc, request)
             + ground_numbers(doc, request) + ground_table(doc, request) + ground_card(doc, request)
             + ground_switches(doc, request) + ground_options(doc, request) + ground_fields(doc, request)
             + ground_list_title(doc, request) + ground_bar_label(doc, request) + drop_empty_boxes(doc))
+
+
+_SPELT = re.compile(r"[A-Za-z]{3,}")
+_NEAR_SPELLING = 0.5
+
+
+def ground_spelling(doc: UIDocument, request: str) -> list[str]:
+    """A word of the title or a label that the request nearly has, spelt as the request spells it: "a table of my
+    weekly workouts" was titled "Wirkey workouts", "a form to collect RSVP names" "RSP" (`mol chat`). Nearly: the same
+    first letter, a length within one, half the letters shared, and not a word the text has already ("Chore chart" stays);
+    a word the request has, or another form of one ("Workout" for "workouts"), stays."""
+    said = {w.lower(): w for w in _SPELT.findall(request)}
+    fixes: list[str] = []
+
+    def respelt(text: str) -> str:
+        has = {w.lower() for w in _SPELT.findall(text)}
+
+        def one(m: re.Match[str]) -> str:
+            word = m[0].lower()
+            if len(word) < 4 and not m[0].isupper() or word in said \
+                    or any(w[:4] == word[:4] or w.startswith(word) or word.startswith(w) for w in said):
+                return m[0]  # "Tea" is no "the"; "Run" is "runs"
+            near = [w for w in said if w[0] == word[0] and abs(len(w) - len(word)) <= 1 and w not in has  # not "Chore chore"
+                    and (len(w) >= 4 or said[w].isupper())
+                    and difflib.SequenceMatcher(None, word, w).ratio() >= _NEAR_SPELLING]
+            if len(near) != 1:
+                return m[0]
+            fixes.append(f"{m[0]!r} spelt {said[near[0]]!r} as the request has it")
+            return said[near[0]] if m[0].isupper() or said[near[0]].isupper() else m[0][0] + near[0][1:]
+        return _SPELT.sub(one, text)
+
+    doc.title = respelt(doc.title)
+    for comp in doc.components:
+        if isinstance(comp.get("label"), str):
+            comp["label"] = respelt(comp["label"])
+    return fixes
 
 
 def drop_empty_boxes(doc: UIDocument) -> list[str]:

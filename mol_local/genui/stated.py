@@ -123,8 +123,8 @@ def rows(request: str, width: int) -> list[list[str]]:
 
 
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekends?|weekdays?"
-_KEYED_LIST = re.compile(r"(?:\b(?P<pre>[a-z]+)\s+)?\b(?P<kind>table|schedule|timetable|rota)\b(?P<head>[^:]*?)(?::|\bwith\b|\bfor\b)\s*"
-                         r"(?P<list>[^:.?!()]+?)\s*(?:\bplease\b)?\s*[.?!]*\s*$", re.I)
+_KEYED_LIST = re.compile(r"(?:\b(?P<pre>[a-z]+)\s+)?\b(?P<kind>table|schedule|timetable|rota|budget)\b(?P<head>[^:]*?)(?::|\bwith\b|\bfor\b)\s*"
+                         r"(?P<list>(?:[^:.?!()]|(?<=\d)\.(?=\d))+?)\s*(?:\bplease\b)?\s*[.?!]*\s*$", re.I)  # "£300.50"
 SCHEDULE = re.compile(r"\b(?:schedule|timetable|rota)\b", re.I)
 _OF = re.compile(r"\b(?:of|for)\s+(?:my|our|the|his|her|their)?\s*(?:[a-z]+\s+)*?(?P<noun>[a-z]+)\s*$", re.I)
 _BY_DAY = re.compile(rf"^(?P<k>{_DAY})\s*(?::|-|–)?\s+(?P<v>.+)$|^(?P<v2>.+?)\s+(?:on\s+)?(?P<k2>{_DAY})$", re.I)
@@ -142,10 +142,24 @@ def _singular(word: str) -> str:
     return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
+_SUMMED = re.compile(r"\b(?:budget|costs?|expenses?|spending|bills|outgoings)\b", re.I)
+_AMOUNT = re.compile(rf"^(?P<c>[$£€]?)\s?(?P<n>{NUMBER})$")
+
+
+def _total(cells: list[list[str]]) -> str | None:
+    """The sum of amounts that are plain numbers in one currency ("£900", "300"), written as they are; None otherwise."""
+    amounts = [_AMOUNT.match(v.strip()) for _, v in cells]
+    if not all(amounts) or len({a["c"] for a in amounts if a and a["c"]}) > 1:
+        return None
+    total = sum(float(a["n"].replace(",", "")) for a in amounts if a)
+    sign = next((a["c"] for a in amounts if a and a["c"]), "")
+    return f"{sign}{total:,.2f}".replace(".00", "") if any("." in (a["n"] if a else "") for a in amounts) else f"{sign}{round(total):,}"
+
+
 def keyed_rows(request: str) -> tuple[list[str], list[list[str]]]:
     """A table (or a schedule, timetable or rota) asked for a list whose items each pair a day with a thing ("a
     table of my weekly workouts: Monday run, Wednesday swim, Friday yoga"), a thing with an amount ("my monthly costs: rent 900, food
-    300") or a work with its maker ("books: Dune by Frank Herbert, Emma by Jane Austen"): two columns (Day |
+    300"; costs and a budget get a Total row, the sum, which `mol chat` had not) or a work with its maker ("books: Dune by Frank Herbert, Emma by Jane Austen"): two columns (Day |
     Workout, Item | Cost, Book | Author) and one row per item. ([], []) unless every item pairs the same way;
     the model had made the items the table's columns and written no row."""
     m = _KEYED_LIST.search(request)
@@ -155,12 +169,14 @@ def keyed_rows(request: str) -> tuple[list[str], list[list[str]]]:
     of = _OF.search(m["head"]) if m else None
     if of is None and m and m["kind"].lower() != "table" and m["pre"]:  # "a weekly workout schedule with …": Day | Workout
         of = {"noun": m["pre"]}
-    noun = _singular(of["noun"]).capitalize() if of and of["noun"].lower() not in _NOT_NOUNS else ""
+    noun = _singular(of["noun"]).capitalize() if of and of["noun"].lower() not in _NOT_NOUNS and m and m["kind"].lower() != "budget" else ""
     for pattern, first, default in ((_BY_DAY, "Day", "Plan"), (_BY_NUMBER, "Item", "Amount")):
         pairs = [pattern.match(p) for p in parts]
         if all(pairs):
             cells = [[(q["k"] or q["k2"]).capitalize(), q["v"] or q["v2"]] if pattern is _BY_DAY else [q["k"], q["v"]]
                      for q in pairs if q]
+            if pattern is _BY_NUMBER and m and _SUMMED.search(f"{m['pre'] or ''} {m['kind']} {m['head']}") and (total := _total(cells)):
+                cells.append(["Total", total])
             return [first, noun if noun and noun.lower() != first.lower() else default], cells
     made = [_BY_WHOM.match(p) for p in parts]
     if all(made):
@@ -196,7 +212,8 @@ def table(request: str) -> tuple[list[str], list[list[str]]]:
     keyed_cols, keyed = keyed_rows(request)
     if not keyed:
         return cols, rows(request, len(cols)) if cols else []
-    listed = len(cols) == len(keyed) and all(k.lower() in c.lower() for c, row in zip(cols, keyed) for k in row)
+    body = keyed[:-1] if keyed[-1][0] == "Total" else keyed
+    listed = len(cols) == len(body) and all(row[0].lower() in c.lower() for c, row in zip(cols, body))  # "food £300" of "£300.50"
     return (cols if len(cols) == 2 and not listed else keyed_cols), keyed
 
 

@@ -1,6 +1,8 @@
 """The route a request's own words settle after the router picked one: the coder for a change to the code just written
 (turn/code_follow.py: "Now make it ignore case"), the entry slot for a note read by its title (turn/notes_gone.py:
-"What's the boiler code?" had gone to L2 for "code") or one written ("Write down that the boiler code is 4471", the TUI).
+"What's the boiler code?" had gone to L2 for "code") or one written ("Write down that the boiler code is 4471", the TUI),
+the view slot for a budget laid out by its amounts ("Make a budget: rent 900, food 300, …" had gone to L1, which tried to
+set a reminder "rent 900").
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from memory.timeline import RouteRecord, TaskRecord
+from mol_local.genui.grid import budget_rows
 from mol_local.turn.code_follow import CODE_SLOT, code_before
 from mol_local.turn.notes_asked import note_call
 from mol_local.turn.notes_gone import noted_value
+from mol_local.turn.ui import UI_SLOT
 
 if TYPE_CHECKING:
     from mol_local.runtime import Runtime
@@ -25,4 +29,6 @@ def rerouted(rt: Runtime, text: str, history: Sequence[TaskRecord], route: Route
         return RouteRecord(rt.hcp.entry_slot, "rule", "reads a note", False, route.latency_ms)
     if route.slot == CODE_SLOT and rt.hcp.entry_slot in rt.hcp.slots and note_call(text) is not None:  # "Write down that the boiler code is …"
         return RouteRecord(rt.hcp.entry_slot, "rule", "writes a note", False, route.latency_ms)
+    if route.slot != UI_SLOT and UI_SLOT in rt.hcp.slots and budget_rows(text) is not None:
+        return RouteRecord(UI_SLOT, "rule", "lays out a budget", False, route.latency_ms)
     return route

@@ -55,3 +55,14 @@ def test_the_model_table_without_the_things_named_becomes_the_laid_out_one() -> 
 def test_a_filled_table_that_holds_everything_named_stands() -> None:
     known = _drawn(["Feature", "iPhone", "Pixel"], [["Price", "$799", "$699"], ["Battery", "20h", "24h"], ["Camera", "48MP", "50MP"]])
     assert ground(known, PHONES) == [] and known.title == "iPhone"  # a larger model's values are kept
+
+
+def test_a_budget_drawn_as_a_checklist_becomes_its_table_with_the_total() -> None:
+    """`mol chat`, once routed to L3: "Make a budget: rent 900, …" was drawn as a checklist "Rent 900", "Food 300" to tick."""
+    drawn = parse_document({"catalog": "1", "title": "Budget", "components": [{"id": "b", "type": "Checklist", "label": "Get budget", "bind": "items"}],
+                            "state": {"items": [{"label": "Rent 900", "done": False}, {"label": "Food 300", "done": False}]}, "actions": {}})
+    assert ground(drawn, "Make a budget: rent 900, food 300, transport 120, fun 100") == ["a budget of 4 amounts and their total, 1,420"]
+    assert drawn.components[0]["type"] == "Table" and drawn.components[0]["columns"] == ["Item", "Amount"]
+    assert drawn.state["rows"] == [["Rent", "900"], ["Food", "300"], ["Transport", "120"], ["Fun", "100"], ["Total", "1,420"]]
+    parse_document(drawn.to_json())
+    assert grid_document("Make a budget for my trip") is None and grid_document("a table of my scores: maths 90, art 70") is None

@@ -173,3 +173,18 @@ def test_a_list_titled_with_a_word_from_nowhere_is_named_by_what_it_is_for() -> 
         {"id": "checklist", "type": "Checklist", "label": "Items", "bind": "items"}], "state": {"items": []}, "actions": {}})
     ground(own, "Make a shopping list for a vegetarian lasagne")
     assert own.title == "Lasagne"  # a word of the request: its own title stays
+
+
+@pytest.mark.parametrize(("request_text", "title", "spelt"), [
+    ("Make a table of my weekly workouts: Monday run 5k, Wednesday swim, Friday weights", "Wirkey workouts", "Weekly workouts"),  # mol chat
+    ("Make a form to collect RSVP names and dietary needs", "RSP", "RSVP"),  # mol chat
+    ("Make me a chore rota for Sam, Alex and Jo", "Chore chart", "Chore chart"),  # a word of its own: not "Chore chore"
+    ("Set a timer for the tea", "Tea", "Tea"), ("Log my runs", "Run log", "Run log"),  # short, or another form of a word said
+])
+def test_a_title_word_the_request_nearly_has_is_spelt_as_the_request_has_it(request_text: str, title: str, spelt: str) -> None:
+    from mol_local.genui.ground import ground_spelling
+
+    doc = parse_document({"catalog": "1", "title": title, "components": [{"id": "t", "type": "Text", "text": "x", "label": title}],
+                          "state": {}, "actions": {}})
+    ground_spelling(doc, request_text)
+    assert (doc.title, doc.components[0]["label"]) == (spelt, spelt)

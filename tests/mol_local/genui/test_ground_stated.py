@@ -117,7 +117,10 @@ def test_a_table_gets_the_listed_columns_and_rows_in_the_persons_words() -> None
 @pytest.mark.parametrize(("text", "cols", "rows"), [
     ("A table of my weekly workouts: Monday run, Wednesday swim, Friday yoga",  # tried with mol chat: the three
      ["Day", "Workout"], [["Monday", "run"], ["Wednesday", "swim"], ["Friday", "yoga"]]),  # were its columns, no row
-    ("a table of my monthly costs: rent 900, food 300 and bus 60", ["Item", "Cost"], [["rent", "900"], ["food", "300"], ["bus", "60"]]),
+    ("a table of my monthly costs: rent 900, food 300 and bus 60", ["Item", "Cost"], [["rent", "900"], ["food", "300"], ["bus", "60"], ["Total", "1,260"]]),
+    ("a budget: rent 900, food 300", ["Item", "Amount"], [["rent", "900"], ["food", "300"], ["Total", "1,200"]]),  # (test_grid: "Make a budget")
+    ("Make a table of my monthly costs: rent £900, food £300.50", ["Item", "Cost"], [["rent", "£900"], ["food", "£300.50"], ["Total", "£1,200.50"]]),
+    ("a table of my scores: maths 90, art 70", ["Item", "Score"], [["maths", "90"], ["art", "70"]]),  # not costs: no total
     ("table for the week: pasta on Monday, tacos on Tuesday", ["Day", "Plan"], [["Monday", "pasta"], ["Tuesday", "tacos"]]),
     ("a table with columns day and sport: Monday run, Friday yoga", ["day", "sport"], [["Monday", "run"], ["Friday", "yoga"]]),
     ("a table of my week: Monday run, gym on Friday, Sunday", [], []),  # one item pairs nothing: not a keyed list
