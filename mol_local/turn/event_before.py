@@ -39,6 +39,10 @@ _DEADLINE = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:i|we)\s*(?:need|have|mu
                        r"(?P<what>[\w' -]{2,60}?)\s+(?:by|before)\s+(?P<when>(?:the\s+\d|\d|on\b|this\b|next\b|tomorrow|today|tonight|"
                        r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d).{0,40}?)[\s.!]*$",
                        re.IGNORECASE)  # "I need to pay the electricity bill by the 15th": "Remind me the day before" was asked when
+_TRIP = re.compile(r"^(?i:(?:(?:so|ok|and|oh)[,]?\s+)?(?:i'm|i’m|i am|we're|we’re|we are)\s+(?:going|flying|travelling|traveling|heading|off|"
+                   r"driving|sailing)\s+to)\s+(?P<place>[A-Z][\w' -]{1,40}?)\s+(?P<when>(?i:on|from|this|next|tomorrow|in)\b.{2,60}?)[\s.!]*$")
+_SPAN = re.compile(r"^(?:on\s+|from\s+)?(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:to|until|till|through|-|–)\s+(?:the\s+)?\d{1,2}"
+                   r"(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>[A-Za-z]{3,9})\b", re.IGNORECASE)
 _COUNT = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3"}
 _ASK_MY_TO = re.compile(  # "Remind me two days before Alex's birthday to buy flowers": the task after the event
     r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+(?:(?P<day>the day)|"
@@ -46,6 +50,10 @@ _ASK_MY_TO = re.compile(  # "Remind me two days before Alex's birthday to buy fl
     r"(?P<what>[\w' -]{2,40}?)\s+to\s+(?P<task>(?:buy|call|book|order|pack|send|get|make|pick|prepare|check|renew|pay|email|text|ring|"
     r"wrap|write|clean|charge|print|confirm|cancel|bake|cook|plan|water|feed|take|bring|leave|start|finish|submit|sign|collect|post)"
     r"\b[\w' -]{0,60}?)(?:,?\s*(?:please|thanks))?[\s.!?]*$", re.IGNORECASE)  # a verb first: "my trip to Paris" is no task
+_ASK_TASK_BEFORE_IT = re.compile(  # "Remind me to book the airport transfer a week before": before the event told last
+    r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+to\s+(?P<task>[\w' -]{3,60}?)\s+"
+    r"(?:(?P<day>the day)|(?P<n>an?|one|two|three|four|five|six|\d{1,2})\s+(?P<unit>days?|weeks?|hours?))\s+before"
+    r"(?:\s+(?:it|that|then|hand|the trip|i go|we go|i leave|we leave))?(?:,?\s*(?:please|thanks))?[\s.!?]*$", re.IGNORECASE)
 _ASK_TASK = re.compile(
     r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+to\s+(?P<task>[\w' -]{3,60}?)\s+"
     r"(?P<n>an?|one|two|three|four|six|\d{1,2})\s+(?P<unit>days?|weeks?|months?)\s+before\s+(?P<ref>[\w' -]{2,60}?)"
@@ -59,12 +67,22 @@ def before_my_event(request: str) -> bool:
     return any(p.match(said) is not None for p in (_ASK_MY, _ASK_TASK, _ASK_MY_TO))
 
 
-def told_event(message: str) -> re.Match[str] | None:
+def told_event(message: str) -> re.Match[str] | dict[str, str] | None:
     """The event a message tells, with groups `what` and `when`: "My flight is on Friday at 6am", "I have a dentist
     appointment on Thursday at 2pm" (`mol chat -c`: its "Remind me the day before" got "When should I remind you about
     the day before?")."""
     said = " ".join(message.split())
-    return _EVENT.match(said) or _HAVE.match(said) or _DEADLINE.match(said)
+    return _EVENT.match(said) or _HAVE.match(said) or _DEADLINE.match(said) or _trip(said)
+
+
+def _trip(said: str) -> dict[str, str] | None:
+    """{"what": "trip to Lisbon", "when": its first day} of "I'm going to Lisbon from the 12th to the 16th of January"
+    (`mol chat -c`: "Remind me to book the airport transfer a week before" set a reminder with no time)."""
+    m = _TRIP.match(said)
+    if m is None:
+        return None
+    span = _SPAN.match(m["when"])
+    return {"what": f"trip to {m['place']}", "when": f"{span['d']} {span['m']}" if span else m["when"]}
 
 
 _WHEN_IN = re.compile(r"\b(?:on|this|next|tomorrow)\b.*$|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b.*$", re.IGNORECASE)
@@ -152,7 +170,7 @@ def event_before(request: str, previous: str | None, now: datetime, facts: Seque
         return here
     if (task := _ASK_TASK.match(said)) is not None:
         return _task_before(task, facts, now)
-    asked = _ASK.match(said)
+    asked = _ASK.match(said) or _ASK_TASK_BEFORE_IT.match(said)
     told = told_event(previous or "") if asked else None
     if asked is None and (asked := _ASK_MY_TO.match(said) or _ASK_MY.match(said)):
         told = next((m for f in facts if (m := _EVENT.match(re.sub(r"^the user's\b", "my", f.strip(), flags=re.I)))

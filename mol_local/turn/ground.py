@@ -42,6 +42,7 @@ NOT_ASKED = ("not run: the request does not say a reminder is done, so nothing w
 NOT_SET = ("not run: the request asks for no reminder, so none was set — answer the request in words")
 _ASKS_REMINDER = re.compile(r"\b(?:remind\w*|heads[- ]?up|alert me|ping me|nudge|(?:don't|do not) let me forget|alarms?|notify me|"
                             r"wake me|make sure I|tell me to|schedule)\b", re.IGNORECASE)
+NO_DUE = "not run: the request says when, and the call gave no due — give due as the request says it"
 NOT_STATED = "not run: the request asks something and states nothing to remember — answer the request in words"
 _KEEP_ASK = re.compile(r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|keep|note|store|save)\b|\bremember that\b", re.I)
 NOT_NOTED = "not run: the request asks for no note, so none was saved — answer the request in words"
@@ -108,6 +109,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
     if call.name == "reminders.create" and says_no_time(request):
         place = place_said(request)  # "when I get home": no clock knows it
         return replace(call, refused=ASK_PLACE.format(place=place) if place else ASK_WHEN, answers=True)  # "Remind me to call Ana" was set for the minute it was asked
+    if call.name == "reminders.create" and not call.arguments.get("due"):  # set with no time while one was said: "book the
+        return replace(call, refused=NO_DUE)  # airport transfer a week before" had stayed open for ever (`mol chat -c`)
     if call.name != "reminders.create" or not isinstance(call.arguments.get("due"), str):
         return call
     stated = without_made_up_clock(with_stated_wait(call, request), request)

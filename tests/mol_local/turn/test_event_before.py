@@ -27,6 +27,9 @@ NOW = datetime(2026, 12, 5, 4, 30)
     ("Remind me a week before", "My car MOT is due on 20 January",  # mol chat -c: "Sat 5 Dec 2026, 09:00 has already passed"
      {"text": "car MOT", "due": "2027-01-20T09:00", "before": "1 week"}),
     ("Remind me the day before", "My library books are due back on Friday", {"text": "library books", "due": "2026-12-11T09:00", "before": "1 day"}),
+    ("Remind me to book the airport transfer a week before", "I'm going to Lisbon from the 12th to the 16th of January",  # mol chat -c:
+     {"text": "book the airport transfer", "due": "2027-01-12T09:00", "before": "1 week"}),  # set with no time, open for ever
+    ("Remind me the day before", "We're flying to Rome on 20 February", {"text": "trip to Rome", "due": "2027-02-20T09:00", "before": "1 day"}),
 ])
 def test_the_event_told_last_is_the_reminder_before_it(request_text: str, told: str, arguments: dict) -> None:
     (call,) = event_before(request_text.rstrip("?"), told, NOW)
@@ -38,6 +41,8 @@ def test_the_event_told_last_is_the_reminder_before_it(request_text: str, told: 
     ("Remind me about it tomorrow", "My doctor's appointment is on 14 January"),  # not "before"
     ("Remind me the day before", "My exam was on 1 December at 9am"),  # past
     ("Remind me the day before", None),
+    ("Remind me the day before", "I'm going to bed in a minute"),  # no place named
+    ("Remind me to book the transfer a week before my birthday", "I'm going to Lisbon on 12 January"),  # before something else
 ])
 def test_anything_else_is_left_to_the_model(request_text: str, told: str | None) -> None:
     assert event_before(request_text, told, NOW) == []

@@ -375,3 +375,12 @@ def test_a_question_is_nothing_to_remember_or_to_set() -> None:
     assert grounded(remember, "Can you remember that my dog is called Rex?").refused is None  # asked as a question, still a fact
     dentist = create(text="The dentist", due="the dentist")
     assert grounded(dentist, "Remind me what I told you about the dentist").refused == NOT_SET
+
+
+def test_a_reminder_with_no_time_for_a_request_that_says_one_is_not_set() -> None:
+    """`mol chat -c`: L1 set "book the airport transfer a week before" with no due, open for ever, beside a refused one."""
+    from mol_local.turn.ground import NO_DUE
+
+    bare = ToolCall("reminders.create", {"text": "book the airport transfer a week before"}, "")
+    assert grounded(bare, "Remind me to book the airport transfer a week before").refused == NO_DUE
+    assert grounded(create(text="book it", due="tomorrow 9am"), "Remind me to book it tomorrow at 9").refused is None
