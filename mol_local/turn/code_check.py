@@ -47,6 +47,7 @@ from mol_local.turn.code_fix import near_misses, pair_fixes, stated_fixes, unsha
 from mol_local.turn.code_names import DRIVER as NAMES_DRIVER
 from mol_local.turn.code_names import forbidden_use, module_uses
 from mol_local.turn.code_tasks import missing_argument, said_cases, task_tests
+from mol_local.turn.code_tidy import annotation_fixes, retyped, tidied
 
 TRIES = 4  # the streamed answer and up to three samples: about 3 s each on the embedded default
 REDRAFT_TEMPERATURE = 0.8
@@ -322,10 +323,11 @@ def _true_claims(answer: str, wrong: tuple[tuple[str, str, str], ...]) -> str:
 
 
 def checked_code(answer: str, request: str, again: Callable[[int], str], tries: int = TRIES) -> Checked:
-    """`_checked_code`'s answer, less the sentences that name what its code does not have (`code_fix.without_made_up_names`)."""
+    """`_checked_code`'s answer, less the sentences that name what its code does not have (`code_fix.without_made_up_names`),
+    the imports it does not use and the examples nothing can run (`code_tidy.tidied`)."""
     checked = _checked_code(answer, request, again, tries)
     flush = re.sub(r"(?m)^[ \t]+```[ \t]*$", "```", checked.answer)  # L2 closed a block with "    ```" (mol chat -c)
-    return replace(checked, answer=without_made_up_names(flush, request))
+    return replace(checked, answer=tidied(without_made_up_names(flush, request)))
 
 
 def _checked_code(answer: str, request: str, again: Callable[[int], str], tries: int = TRIES) -> Checked:
@@ -343,7 +345,8 @@ def _checked_code(answer: str, request: str, again: Callable[[int], str], tries:
         if (got := check(renamed, request)) is not None and not got.why and not got.wrong_claims:
             note = f"\n\n(I renamed `{old}` to `{new}`: a function called {old} hides Python's own {old}, which it calls.)"
             return Checked(renamed + note, f"ran: the first draft failed ({_failure(ran)}); renamed {old} to {new}, it passes", redrafted=True)
-    for fixed_code, note, did in stated_fixes(first_code_block(answer) or "", request) + pair_fixes(first_code_block(answer) or ""):
+    for fixed_code, note, did in stated_fixes(first_code_block(answer) or "", request) + pair_fixes(first_code_block(answer) or "") \
+            + annotation_fixes(first_code_block(answer) or "", ran.why, request):
         kept = answer.replace(first_code_block(answer) or "", fixed_code, 1)
         if (got := check(kept, request)) is not None and not got.why and not got.wrong_claims:
             return Checked(f"{kept}\n\n({note}; I ran it.)", f"ran: the first draft failed ({_failure(ran)}); {did}, it passes", redrafted=True)
@@ -357,7 +360,9 @@ def _checked_code(answer: str, request: str, again: Callable[[int], str], tries:
         if time.monotonic() - began > REDRAFT_BUDGET_S:
             break
         sampled = again(seed).strip()
-        if (got := check(sampled, request)) is not None:
+        if (got := check(sampled, request)) is not None and got.why and (fixed := retyped(sampled, first_code_block(sampled) or "", got.why, request)):
+            sampled, got = fixed, check(fixed, request)  # a draft whose only slip is its `->`
+        if got is not None:
             if not got.why and not got.wrong_claims:
                 return Checked(sampled, f"ran: the first draft failed ({_failure(ran)}); draft {seed + 1} passes its checks", redrafted=True)
             drafts.append((sampled, got))

@@ -1,0 +1,45 @@
+"""Tidy-ups of an answer's code once run (mol_local/turn/code_tidy.py), each from an answer seen with `mol chat`."""
+
+from __future__ import annotations
+
+from mol_local.turn.code_check import checked_code
+from mol_local.turn.code_tidy import annotation_fixes, tidied, without_unused_imports
+
+WORDS = "Write a python function that counts how many times each word appears in a string"
+
+
+def test_a_right_function_under_the_wrong_return_type_gets_the_type_it_returns() -> None:
+    """`mol chat`: the right Counter under `-> int` was shown with "I ran this and it does not work yet"."""
+    counter = "```python\nfrom collections import Counter\n\ndef word_count(text: str) -> int:\n    return Counter(text.lower().split())\n```\n"
+    got = checked_code(counter + "It counts the words.", WORDS, lambda _seed: "no code")
+    assert "def word_count(text: str) -> dict:" in got.answer and got.redrafted
+    assert got.answer.endswith("(I changed its return type from `int` to `dict`: it returns a dict; I ran it.)")
+    assert annotation_fixes("def f(x) -> int:\n    return x\n", "f(1) raised TypeError: boom", WORDS) == []  # not a type mismatch
+    assert annotation_fixes("def f(x):\n    return {x: 1}\n", "f(1) returned {1: 1}, not the int it promises", WORDS) == []  # no annotation
+    halve = "def halve(n: int) -> int:\n    return str(n < 2)\n"  # a broken function, not a wrong annotation
+    assert annotation_fixes(halve, "halve(7) returned 'False', not the int it promises", "Write a function that halves a number") == []
+
+
+def test_an_import_nothing_uses_is_dropped() -> None:
+    """`mol chat`: an average came with `from math import isqrt`."""
+    code = "from math import isqrt\nimport os, re\n\ndef average(xs: list[float]) -> float:\n    return sum(xs) / len(xs) if xs else 0\n"
+    assert without_unused_imports(code) == "def average(xs: list[float]) -> float:\n    return sum(xs) / len(xs) if xs else 0\n"
+    used = "import math\n\ndef root(x):\n    return math.sqrt(x)\n"
+    assert without_unused_imports(used) == used and without_unused_imports("import os\n") == "import os\n"  # all it is: kept
+
+
+def test_an_example_with_no_call_in_it_is_dropped_and_one_that_can_be_run_stays() -> None:
+    """`mol chat`: "For example, capitalized 'A' becomes 'ABC'." under a right capitaliser."""
+    code = "```python\ndef cap(s: str) -> str:\n    return s.title()\n```\n"
+    assert tidied(code + "It capitalises each word. For example, capitalized 'A' becomes 'ABC'.") == code + "It capitalises each word."
+    assert tidied(code + "For example, cap('a b') returns 'A B'.") == code + "For example, cap('a b') returns 'A B'."
+    assert tidied("```bash\nls\n```\nFor example, it lists.") == "```bash\nls\n```\nFor example, it lists."  # not Python
+
+
+def test_a_redraft_whose_only_slip_is_its_return_type_is_retyped_and_shown() -> None:
+    """`mol chat`: the first draft did not parse; a later one was the right Counter under `-> int`."""
+    bad = "```python\ndef word_count(text: str) -> int:\n    return Counter(text.lower().split())__['count']\n```"
+    good = "```python\nfrom collections import Counter\n\ndef word_count(text: str) -> int:\n    return Counter(text.lower().split())\n```\nIt counts."
+    got = checked_code(bad, WORDS, lambda _seed: good)
+    assert "-> dict:" in got.answer and got.answer.endswith("(I changed its return type from `int` to `dict`: it returns a dict.)")
+    assert "draft 2 passes" in got.report
