@@ -16,7 +16,9 @@ _NOTE_ASK = (r"(?:(?:note|write|jot|put)(?: this| that| it)? down(?: that)?|note
              r"(?:put|add|log) (?:this |that |it )?(?:in|to|into) my notes|record that)")
 _NOTE = re.compile(rf"\b{_NOTE_ASK}\s*[:,—-]?\s+(?P<body>.+)$", re.IGNORECASE)
 NOTE_END = re.compile(r"(?:[\s,!.—-]+(?:please|thanks|thank you|cheers))+[\s!.?]*$|[\s!.?]+$", re.IGNORECASE)
-_TITLE_STOP = re.compile(r"^(?:is|are|was|were|has|have|will|comes?|came|needs?|opens?|renews?|expires?|goes|on|at|in|for)$", re.I)
+_TITLE_STOP = re.compile(r"^(?:is|are|was|were|has|have|will|comes?|came|needs?|opens?|renews?|expires?|goes|on|at|in|for|"
+                         r"meets?|met|starts?|begins?|ends?|finish(?:es)?|closes?|runs?|lives?|works?|costs?|takes?|lands?|leaves?|"
+                         r"arrives?|happens?|moved?|moves|called|named|says?|said|should|must|can|could|go|gets?)$", re.I)  # "Book club meets first …"
 _LEADING = re.compile(r"^(?:the|my|our|a|an)\s+", re.IGNORECASE)
 
 

@@ -60,3 +60,13 @@ def test_a_notes_search_is_answered_by_its_result_and_none_found_is_not_no_notes
     assert read_answer([{"name": "notes.find", "arguments": {"query": "key"}, "result": "No notes match 'key'."}]) == \
         "None of your notes mentions key."
     assert read_answer([{"name": "notes.find", "arguments": {"query": ""}, "result": "No notes match ''."}]) == "You have no notes yet."
+
+
+def test_a_note_is_titled_by_the_words_before_its_verb() -> None:
+    """`mol chat`: "Save a note: book club meets first Thursday of the month at Anna's" was titled "Book club meets first"."""
+    from mol_local.turn.notes_asked import note_call
+
+    titles = {t: note_call(t).arguments["title"] for t in (  # type: ignore[union-attr]
+        "Save a note: book club meets first Thursday of the month at Anna's", "Note that the plumber's number is 07700 900456",
+        "Write down that the bins go out on Tuesday", "Make a note: yoga class starts at 7 on Mondays")}
+    assert list(titles.values()) == ["Book club", "Plumber's number", "Bins", "Yoga class"]
