@@ -69,8 +69,10 @@ def _day(word: str, now: datetime) -> date:
     return now.date() + timedelta(days=(_WEEKDAYS.index(word) - now.weekday()) % 7)  # "my Saturday" on a Saturday: today
 
 
-def plan_code(request: str, now: datetime) -> str | None:
-    """The sandbox code placing the day's items, its first line "# answer: {}"; None when the request is not such a plan."""
+def planned(request: str, now: datetime) -> tuple[date, list[tuple[int, int, str]], list[tuple[int, str]]] | None:
+    """(the day, its timed items as (minute of the day, minutes, what), the untimed ones as (minutes, what)) of a day
+    plan request; None when the request is not one. Also read by turn/event_before.py: "Remind me 30 minutes before
+    the cinema" right after the plan."""
     text = " ".join(request.split())
     m = _ASK.match(text)
     if m is None or len(text) > 400 or _OTHER.search(text):
@@ -87,6 +89,16 @@ def plan_code(request: str, now: datetime) -> str | None:
     if not fixed or any(need <= 0 or need > DAY_END - DAY_START for need, _ in flexible):
         return None
     day = _day(m["day"], now)
+    if day == now.date() and m["day"].lower().split()[-1] in _WEEKDAYS and max(s for s, _, _ in fixed) <= now.hour * 60 + now.minute:
+        day += timedelta(days=7)  # "Plan my Saturday" late on a Saturday, every time gone: next Saturday (it had planned today's past)
+    return day, fixed, flexible
+
+
+def plan_code(request: str, now: datetime) -> str | None:
+    """The sandbox code placing the day's items, its first line "# answer: {}"; None when the request is not such a plan."""
+    if (plan := planned(request, now)) is None:
+        return None
+    day, fixed, flexible = plan
     first = DAY_START if day != now.date() else max(DAY_START, -(-(now.hour * 60 + now.minute) // 15) * 15)
     head = f"Your plan for {'today, ' if day == now.date() else ''}{day:%A} {day.day} {day:%B}"
     return (f"# answer: {{}}\nfixed = {sorted(fixed)!r}  # (minute of the day, minutes, what): the times you gave, an hour each\n"

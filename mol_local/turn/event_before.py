@@ -16,6 +16,7 @@ from datetime import datetime, time, timedelta
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import parse_offset, parse_when
 from mol_local.turn.dates import months_before, named_date
+from mol_local.turn.day_plan import planned
 from mol_local.turn.ground import content_stems
 from mol_local.turn.relations import by_relation
 from mol_local.turn.tasks import ToolCall, answering_call
@@ -27,8 +28,8 @@ _ASK = re.compile(
     r"(?:,?\s+to\s+(?P<task>[\w' -]{2,60}?))?(?:,?\s*(?:please|thanks))?[\s.!]*$", re.IGNORECASE)  # "the morning of to print my CV"
 _ASK_MY = re.compile(
     r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+(?:(?P<day>the day)|"
-    r"(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))\s+before\s+(?:(?:my|our|the)\s+|(?P<whose>[A-Z][\w-]+)(?:'s|’s)\s+)"
-    r"(?P<what>[\w' -]{2,60}?)"
+    r"(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))\s+before\s+(?:(?:my|our|the)\s+|(?P<whose>[A-Z][\w-]+)(?:'s|’s)\s+)?"
+    r"(?P<what>[\w' -]{2,60}?)"  # no "the": "an hour before lunch with Alex", an item of the day just planned
     r"(?:,?\s*(?:please|thanks))?[\s.!?]*$", re.IGNORECASE)
 _EVENT = re.compile(r"^(?:(?:so|ok|and|oh)[,]?\s+)?(?:my|our|the)\s+(?P<what>[\w' -]{2,60}?)\s+(?:is|are|will be|'s)\s+"
                     r"(?:(?:due|booked|scheduled|planned|set)(?:\s+back)?\s+)?"  # "My car MOT is due on 20 January" (mol chat -c)
@@ -103,6 +104,18 @@ def _told_in(asked: re.Match[str], facts: Sequence[str]) -> dict[str, str] | Non
     return None
 
 
+def _in_plan(asked: re.Match[str], previous: str, now: datetime) -> dict[str, str] | None:
+    """{"what", "when"} of the item of the day just planned that "the cinema" names: after "Plan my Saturday: swim at 9,
+    lunch with Alex at 1, cinema at 7", "Remind me 30 minutes before the cinema" (`mol chat -c`) had no time to go on."""
+    plan = planned(previous, now) if not asked["whose"] else None
+    named = content_stems(asked["what"])
+    found = [(start, what) for start, _, what in (plan[1] if plan else []) if named and named <= content_stems(what)]
+    if plan is None or len(found) != 1:
+        return None
+    at = datetime.combine(plan[0], time(found[0][0] // 60, found[0][0] % 60))
+    return {"what": found[0][1], "when": at.isoformat(timespec="minutes")}
+
+
 def _task_before(asked: re.Match[str], facts: Sequence[str], now: datetime) -> list[ToolCall]:
     """"Remind me to renew my passport a month before it expires", with "My passport expires in March 2027" recalled: the
     task, due that long before the date the fact names (a month alone is its first day), at 9:00. `mol chat` had set
@@ -174,7 +187,8 @@ def event_before(request: str, previous: str | None, now: datetime, facts: Seque
     told = told_event(previous or "") if asked else None
     if asked is None and (asked := _ASK_MY_TO.match(said) or _ASK_MY.match(said)):
         told = next((m for f in facts if (m := _EVENT.match(re.sub(r"^the user's\b", "my", f.strip(), flags=re.I)))
-                     and m["what"].lower() == asked["what"].lower() and not asked["whose"]), None) or _told_in(asked, facts)
+                     and m["what"].lower() == asked["what"].lower() and not asked["whose"]), None) or _told_in(asked, facts) \
+            or _in_plan(asked, previous or "", now)
     if asked is None or told is None:
         return []
     part = (asked.groupdict().get("part") or "").lower()

@@ -24,7 +24,7 @@ from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.statements import is_question, statements
 from mol_local.turn.notes_asked import NOTE_END, NOTES_ABOUT, asks_for_a_note, note_call, note_question_call, own_note
 from mol_local.turn.tasks import ToolCall, answering_call
-from mol_local.turn.when_said import (ASK_PLACE, ASK_WHEN, asks_back, place_said, says_no_time, with_stated_clock,
+from mol_local.turn.when_said import (ASK_PLACE, ASK_WHEN, NO_DUE, asks_back, place_said, says_no_time, with_stated_clock,
                                      with_stated_wait, without_made_up_clock)
 
 if TYPE_CHECKING:
@@ -42,7 +42,6 @@ NOT_ASKED = ("not run: the request does not say a reminder is done, so nothing w
 NOT_SET = ("not run: the request asks for no reminder, so none was set — answer the request in words")
 _ASKS_REMINDER = re.compile(r"\b(?:remind\w*|heads[- ]?up|alert me|ping me|nudge|(?:don't|do not) let me forget|alarms?|notify me|"
                             r"wake me|make sure I|tell me to|schedule)\b", re.IGNORECASE)
-NO_DUE = "not run: the request says when, and the call gave no due — give due as the request says it"
 NOT_STATED = "not run: the request asks something and states nothing to remember — answer the request in words"
 _KEEP_ASK = re.compile(r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|keep|note|store|save)\b|\bremember that\b", re.I)
 NOT_NOTED = "not run: the request asks for no note, so none was saved — answer the request in words"
@@ -110,7 +109,7 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         place = place_said(request)  # "when I get home": no clock knows it
         return replace(call, refused=ASK_PLACE.format(place=place) if place else ASK_WHEN, answers=True)  # "Remind me to call Ana" was set for the minute it was asked
     if call.name == "reminders.create" and not call.arguments.get("due"):  # set with no time while one was said: "book the
-        return replace(call, refused=NO_DUE)  # airport transfer a week before" had stayed open for ever (`mol chat -c`)
+        return replace(call, refused=NO_DUE, answers=True)  # airport transfer a week before" had stayed open for ever (`mol chat -c`)
     if call.name != "reminders.create" or not isinstance(call.arguments.get("due"), str):
         return call
     stated = without_made_up_clock(with_stated_wait(call, request), request)

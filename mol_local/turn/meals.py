@@ -17,6 +17,8 @@ from datetime import date
 from functools import cache
 from importlib import resources
 
+from memory.store import said_words
+
 _ASK = re.compile(r"^(?:(?:hi|hey|ok(?:ay)?|so)[,!]?\s+)?(?:(?:can|could) you\s+)?(?:please\s+)?"
                   r"(?:suggest|recommend|give me|any|what (?:should|shall|can|could) (?:i|we) (?:have|make|cook|eat))\b"
                   r"(?:\s+(?:me|us|some|a|an|few|good|quick|easy|healthy|idea|ideas|for|something|recipe|recipes))*\s+"
@@ -46,6 +48,16 @@ def _stem(word: str) -> str:
     return re.sub(r"(?:es|s)$", "", word.lower()) if len(word) > 3 else word.lower()
 
 
+_OTHER = re.compile(r"^(?:The user's|[Mm]y|[Oo]ur) (?P<who>[a-z]+(?: [a-z]+)?)(?: (?P<name>[A-Z][a-z]+))? (?:is|are|'s)\b")
+
+
+def _whose(fact: str) -> str:
+    """Who a diet is said of: "you're", "Alex is" ("The user's partner Alex is vegetarian"), "your partner is"; `mol chat`
+    had said "(you're vegetarian)" for the partner's."""
+    m = _OTHER.match(said_words(fact).strip())  # a fact, or their words ('You said: "My partner Alex is vegetarian"')
+    return "you're" if m is None else f"{m['name']} is" if m["name"] else f"your {m['who']} is"
+
+
 def meal_answer(text: str, told: Sequence[str], today: date) -> str | None:
     """Three ideas for the meal asked about, fitted to the memories `told` ("The user is vegetarian.", "The user is
     allergic to peanuts."); None when the request is not only a request for meal ideas."""
@@ -53,6 +65,7 @@ def meal_answer(text: str, told: Sequence[str], today: date) -> str | None:
     if m is None:
         return None
     diets = [d.lower() for t in told for d in _DIET.findall(t)]
+    whose = [_whose(t) for t in told if _DIET.search(t)]
     said_avoid = list(dict.fromkeys(w for t in told for a in _AVOIDS.finditer(t) for w in re.findall(r"[a-z]+", a["what"].lower())
                                     if w not in ("and", "or", "any", "anything", "with")))
     avoid = {_stem(w) for w in said_avoid}
@@ -64,7 +77,7 @@ def meal_answer(text: str, told: Sequence[str], today: date) -> str | None:
     picked = (fit[start:] + fit[:start])[:SHOWN]
     because = []
     if diets:
-        because.append(f"you're {diets[-1]}")
+        because.append(f"{whose[-1]} {diets[-1]}")
     if said_avoid:
         because.append("no " + ", ".join(said_avoid))
     meal = "dinner" if m["meal"].lower() in ("dinner", "supper", "tea", "meal", "meals") else m["meal"].lower()

@@ -16,7 +16,7 @@ from mol_local.turn.arith import computed_answer
 from mol_local.turn.moved import moved_answer
 from mol_local.turn.plan_note import plan_answer
 from mol_local.turn.tasks import error_line
-from mol_local.turn.when_said import ASK_WHEN, ask_when, asked_place
+from mol_local.turn.when_said import ASK_WHEN, ASKED_DAY, NO_DUE, ask_when, asked_place
 
 
 def read_answer(calls: Sequence[dict]) -> str:
@@ -72,6 +72,8 @@ def _to_you(said: object) -> str:
 
 
 def _said_back(call: dict) -> str:
+    if call["result"] == f"Error: {NO_DUE}":  # "Remind me 30 minutes before the cinema" with no cinema known
+        return ASKED_DAY
     if call["result"] == f"Error: {ASK_WHEN}" or asked_place(call["result"]):
         return ask_when(call["arguments"].get("text", ""), asked_place(call["result"]))
     if call["result"].startswith("Error: not run:"):  # the reason is the person's; what follows " — " is the model's

@@ -18,6 +18,8 @@ from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.turn.tasks import ToolCall
 
 ASK_WHEN = "not run: the request names no time — ask when"
+NO_DUE = "not run: the call gave no due, and what the request says is not a time I can place — ask when"
+ASKED_DAY = "I couldn't tell when to set that for — say a day and a time (\"Saturday at 6:30pm\") and I'll set it."
 ASK_PLACE = "not run: a reminder goes off at a time, not {place} — ask when"
 _ASKED_PLACE = re.compile(r"^Error: not run: a reminder goes off at a time, not (?P<place>.+?) — ask when$")
 _AT_PLACE = re.compile(r"\bwhen (?:i|we)(?:'m| am| are)? (?:get|gets|arrive|reach|leave|am at|'m at|are at|come|go|walk|pass)\b"

@@ -180,6 +180,10 @@ def test_meal_ideas_keep_to_the_diet_and_allergies_the_person_told(scripted_runt
     every_day = {meal_answer("What should I have for dinner?", ["The user is vegan."], date(2026, 12, d)) for d in range(1, 8)}
     assert len(every_day) > 1 and all("Mushroom risotto" not in a for a in every_day if a)  # it rotates; risotto has cheese
     assert meal_answer("Suggest a restaurant for dinner", [], date(2026, 12, 5)) is None
+    partner = meal_answer("Suggest a dinner for tonight", ["The user's partner Alex is vegetarian."], date(2026, 12, 5))  # mol chat -c:
+    assert partner is not None and partner.startswith("Some ideas for dinner (Alex is vegetarian):")  # "(you're vegetarian)"
+    told = meal_answer("Suggest a dinner for tonight", ['You said: "My partner Alex is vegetarian"'], date(2026, 12, 5))  # their words
+    assert told is not None and told.startswith("Some ideas for dinner (Alex is vegetarian):")
     assert meal_answer("Any lunch ideas?", [], date(2026, 12, 5)).startswith("Some ideas for lunch:")  # type: ignore[union-attr]
     for asked in ("Suggest a dinner recipe I can eat", "suggest a recipe for dinner"):  # mol chat: "Noted — I can suggest a dinner recipe …"
         assert meal_answer(asked, ["The user is allergic to peanuts."], date(2026, 12, 5)).startswith("Some ideas for dinner (no peanuts):")  # type: ignore[union-attr]

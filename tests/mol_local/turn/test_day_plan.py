@@ -43,6 +43,13 @@ def test_a_bare_hour_before_something_earlier_is_the_morning() -> None:
     assert _plan("Plan my Monday: lunch at 1, call at 5")[1:3] == ["- 13:00–14:00 lunch", "- 17:00–18:00 call"]  # in order: afternoon
 
 
+def test_a_weekday_named_late_on_that_day_with_every_time_gone_is_next_weeks() -> None:
+    """`mol chat -c` at 23:00 on a Saturday: "Plan my Saturday: swim at 9, …" was today's plan, every time past."""
+    late = _plan("Plan my Saturday: swim at 9, lunch with Alex at 1, cinema at 7", SATURDAY.replace(hour=23))
+    assert late[:4] == ["Your plan for Saturday 12 December:", "- 09:00–10:00 swim", "- 13:00–14:00 lunch with Alex", "- 19:00–20:00 cinema"]
+    assert _plan("Plan my day: swim at 9", SATURDAY.replace(hour=23))[0].startswith("Your plan for today")  # "my day": today, as asked
+
+
 def test_today_starts_no_earlier_than_now_and_what_does_not_fit_is_named() -> None:
     late = datetime(2026, 12, 5, 18, 5)
     lines = _plan("Plan my day: dinner at 7pm, 3 hours for the report, an hour for the gym", late)

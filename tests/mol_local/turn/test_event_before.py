@@ -155,6 +155,17 @@ def test_an_event_said_to_repeat_on_a_weekday_is_its_next_one() -> None:
     assert event_before("Remind me the day before the piano lesson to pack the towels", None, NOW, said) == []  # not said
 
 
+def test_an_item_of_the_day_just_planned_is_the_event_a_reminder_goes_before() -> None:
+    """`mol chat -c` at 23:00 on a Saturday, after "Plan my Saturday: swim at 9, lunch with Alex at 1, cinema at 7":
+    "Remind me 30 minutes before the cinema" was set with no time (then refused), and L0 said "The request didn't run"."""
+    late, plan = NOW.replace(hour=23), "Plan my Saturday: swim at 9, lunch with Alex at 1, cinema at 7"
+    (cinema,) = event_before("Remind me 30 minutes before the cinema", plan, late)
+    assert cinema.arguments == {"text": "cinema", "due": "2026-12-12T19:00", "before": "30 minutes"}  # next Saturday's, at 19:00
+    (lunch,) = event_before("Remind me an hour before lunch with Alex", plan, late)
+    assert lunch.arguments == {"text": "lunch with Alex", "due": "2026-12-12T13:00", "before": "1 hour"}
+    assert event_before("Remind me 30 minutes before the dentist", plan, late) == []  # not in the plan
+
+
 def test_the_morning_of_or_the_night_before_the_event_told_last_with_a_task() -> None:
     """`mol chat -c` after "I have a job interview on Wednesday at 2pm": "Remind me the morning of to print my CV" got
     "due 'the morning of to print my CV' is not a time I can read"."""

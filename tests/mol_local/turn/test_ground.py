@@ -384,3 +384,7 @@ def test_a_reminder_with_no_time_for_a_request_that_says_one_is_not_set() -> Non
     bare = ToolCall("reminders.create", {"text": "book the airport transfer a week before"}, "")
     assert grounded(bare, "Remind me to book the airport transfer a week before").refused == NO_DUE
     assert grounded(create(text="book it", due="tomorrow 9am"), "Remind me to book it tomorrow at 9").refused is None
+    from mol_local.turn.when_said import ASKED_DAY  # the answer asks when (L0 had said "The request didn't run, so I'd be happy to help")
+
+    refused = {"name": "reminders.create", "arguments": bare.arguments, "result": f"Error: {NO_DUE}", "error": None}
+    assert grounded(bare, "Remind me 30 minutes before the cinema").answers and read_answer([refused]) == ASKED_DAY
