@@ -86,7 +86,9 @@ def _trip(said: str) -> dict[str, str] | None:
     return {"what": f"trip to {m['place']}", "when": f"{span['d']} {span['m']}" if span else m["when"]}
 
 
-_WHEN_IN = re.compile(r"\b(?:on|this|next|tomorrow)\b.*$|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b.*$", re.IGNORECASE)
+_WHEN_IN = re.compile(r"\b(?:on|this|next|tomorrow)\b.*$|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b.*$|"
+                      r"\b(?<=by )(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b.*$", re.IGNORECASE)  # "… the quarterly report by the 18th"
+_DUE_END = re.compile(r"\s+(?:is|are)\s+(?:due|on|happening)$|\s+(?:is|are|starts|begins)$", re.IGNORECASE)  # "the report is due"
 _EVERY_DAY = re.compile(r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)s\b", re.IGNORECASE)  # "on Thursdays": the next one
 
 
@@ -94,13 +96,13 @@ def _told_in(asked: re.Match[str], facts: Sequence[str]) -> dict[str, str] | Non
     """{"what", "when"} of the recalled fact that names every word of "Mia's recital" and a time after them: "My daughter
     Mia has a piano recital on the 19th of December at 6pm" (`mol chat`: "Remind me the day before Mia's recital" was
     asked when). A weekday that repeats ("lessons moved to Thursdays at 5pm") is its next one."""
-    whose = asked["whose"] or ""
-    named = f"{whose} {asked['what']}".strip()
+    whose, what = asked["whose"] or "", _DUE_END.sub("", asked["what"])
+    named = f"{whose} {what}".strip()
     as_relation = (by_relation(f"about {whose}'s {asked['what']}", facts) or "").removeprefix("about ") if whose else None  # the wife's birthday
     for named in [named, *([as_relation] if as_relation else [])]:
         for fact in facts:
-            if content_stems(named) <= content_stems(fact) and (m := _WHEN_IN.search(fact.strip().rstrip("."))):
-                return {"what": f"{whose}'s {asked['what']}" if whose else asked["what"], "when": _EVERY_DAY.sub(r"\1", m[0])}
+            if content_stems(named) <= content_stems(fact) and (m := _WHEN_IN.search(fact.strip().rstrip('".'))):
+                return {"what": f"{whose}'s {what}" if whose else what, "when": _EVERY_DAY.sub(r"\1", m[0])}
     return None
 
 

@@ -77,8 +77,8 @@ def recall(runtime: Runtime, text: str, conversation_id: str | None = None) -> l
             found.sort(key=lambda r: -r.score)
     facts_from = {r.memory.source_message_id for r in found if r.memory.kind != SAID and r.memory.source_message_id}
     keywords = {w for w in content_stems(text) if len(w) >= KEYWORD_MIN} - _ASKING_WORDS
-    found = [r for r in found if r.memory.kind != SAID  # a said message: only when close (or sharing a telling word), once
-             or ((r.score >= SAID_MIN_SIMILARITY or loose(keywords) & loose(content_stems(r.memory.text)))  # (as its fact, if one was read),
+    found = [r for r in found if r.memory.kind != SAID  # a said message: only when close, sharing a telling word or a thing, once (as its fact, if one was read)
+             or ((r.score >= SAID_MIN_SIMILARITY or loose(keywords) & loose(content_stems(r.memory.text)) or same_thing(text, r.memory.text))
                  and r.memory.source_message_id not in facts_from and not _was_request(r.memory.text))]  # never a request
     scores = {r.memory.id: r.score for r in found}
     first = [Recalled(row, scores.get(row.id, 0.0)) for row in pinned]
@@ -160,6 +160,18 @@ def said_then_answer(text: str, answer: str, recalled: Sequence[Recalled], seen:
         day = datetime.fromisoformat((row.said_at or row.created_at)[:19]).strftime("%a %-d %b")
         lines.append(f'- {day}: "{said_words(row.text)}"' if row.kind == SAID else f"- {day}: {second_person(row.text)}")
     return f"Since {window[0]:%a %-d %b} you told me:\n" + "\n".join(lines)
+
+
+_DEFINITE = re.compile(r"\b(?:the|my|our)\s+([a-z]{3,})\b", re.IGNORECASE)
+_NOT_A_THING = frozenset("user user's day time way end best same first next last other one rest whole most week weekend month year".split())
+
+
+def same_thing(question: str, said: str) -> bool:
+    """Whether a question names a thing ("the car") the person's words named too ("The car needs new tyres before winter"):
+    at 0.36 that message was below SAID_MIN_SIMILARITY and shared no long word, so "What does the car need?" got
+    "The car needs a fuel tank." (`mol chat`)."""
+    things = lambda text: {w.lower() for w in _DEFINITE.findall(text)} - _NOT_A_THING  # noqa: E731
+    return bool(things(question) & things(said))
 
 
 def _was_request(said: str) -> bool:

@@ -124,7 +124,8 @@ def keyed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | 
     return f"{said[:1].upper()}{said[1:]}."
 
 
-_PERSONAL = re.compile(r"\b(?:my|mine|i|me)\b", re.I)
+_PERSONAL = re.compile(r"\b(?:my|mine|i|me|we|our|us)\b", re.I)  # "What kind of dog were we thinking of getting?"
+_THE = re.compile(r"\bthe\s+([a-z]{3,})\b", re.I)
 _ASKS_ABOUT_ME = re.compile(r"^(?:so\s+|and\s+)?(?:what|which|who|whom|where|when|how (?:much|many|long))\b", re.I)
 _SHORT = 4  # shorter stems are too common to tie a question to a memory ("go", "day")
 
@@ -151,7 +152,8 @@ def _personal_answer(text: str, answer: str, recalled: Sequence[Recalled], as_re
     kept unless a memory shares a word with the question, and then it is said with a hedge ("What language did I
     want to learn?" got "You haven't told me anything about language yet" beside "… learning Portuguese …"). An
     answer that adds to the memory is quoted over too: "When is my dentist appointment?" got "Your dentist appointment
-    on Thursday at 2pm has been cancelled." (nothing said it was)."""
+    on Thursday at 2pm has been cancelled." (nothing said it was). "the car" said of a thing the person told about ("The
+    car needs new tyres before winter") makes the question theirs: "What does the car need?" got "The car needs a fuel tank."."""
     about_me = as_relation or text
     personal = bool(_ASKS_ABOUT_ME.search(about_me.strip()) and _PERSONAL.search(about_me))
     if not is_question(text):
@@ -164,11 +166,12 @@ def _personal_answer(text: str, answer: str, recalled: Sequence[Recalled], as_re
     if not scored or max(scored)[0] == 0:
         return None
     best = recalled[-max(scored)[2]].memory
-    if not personal and (best.kind != SAID or max(scored)[0] < _SAID_SHARED):
+    ours = {n.lower() for n in _THE.findall(text)} & {n.lower() for n in re.findall(r"\b(?:the|our|my)\s+([a-z]{3,})\b", best.text, re.I)}
+    if not personal and not (ours and best.kind == SAID) and (best.kind != SAID or max(scored)[0] < _SAID_SHARED):
         return None  # "How much will the boiler valve cost?" is about what they said only when it shares that many words
     added = content_stems(answer) - asked - content_stems(best.text) - _GLUE
     garbled = bool(_DOUBLED.search(answer)) and not _DOUBLED.search(text)  # "Your sister's sister live in Leeds." (mol chat -c)
-    if (content_stems(answer) - asked) & (content_stems(best.text) - asked) and not added and not garbled \
+    if (content_stems(answer) - every) & (content_stems(best.text) - every) - _GLUE and not added and not garbled \
             and not _names_nobody(text, answer, best.text):
         return None  # the answer says what the memory says, and nothing more
     day = datetime.fromisoformat((best.said_at or best.created_at)[:19]).strftime("%a %-d %b %Y")

@@ -166,6 +166,14 @@ def test_an_item_of_the_day_just_planned_is_the_event_a_reminder_goes_before() -
     assert event_before("Remind me 30 minutes before the dentist", plan, late) == []  # not in the plan
 
 
+def test_a_thing_due_by_a_day_said_weeks_before_is_found_in_what_was_said() -> None:
+    """`mol chat`, said on 25 Nov ("My boss Karen wants the quarterly report by the 18th"): "Remind me the day before the
+    quarterly report is due" got "I don't know your boss Karen wants the quarterly report by the 18th."."""
+    said = ['You said: "My boss Karen wants the quarterly report by the 18th"']
+    (call,) = event_before("Remind me the day before the quarterly report is due", None, NOW, said)
+    assert call.arguments == {"text": "quarterly report", "due": "2026-12-18T09:00", "before": "1 day"}
+
+
 def test_the_morning_of_or_the_night_before_the_event_told_last_with_a_task() -> None:
     """`mol chat -c` after "I have a job interview on Wednesday at 2pm": "Remind me the morning of to print my CV" got
     "due 'the morning of to print my CV' is not a time I can read"."""
