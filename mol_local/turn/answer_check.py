@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mol_local.turn.code_check import REDRAFT_BUDGET_S, TRIES, Checked, checked_code
 from mol_local.number_words import NUMBER_WORDS, said_number
+from mol_local.turn.code_tidy import said_unchanged
 from mol_local.turn.plan_check import checked_plan
 
 if TYPE_CHECKING:
@@ -62,11 +64,11 @@ def checked_fresh(answer: str, request: str, again: Callable[[int], str], earlie
 
 
 def checked_answer(answer: str, request: str, again: Callable[[int], str], earlier: Sequence[tuple[str, str]] = ()) -> Checked:
-    """The answer once its code is run (turn/code_check.py) or, with no code in it, its day plan read, or a repeat of an
-    earlier answer redrafted."""
+    """The answer once its code is run (turn/code_check.py; the same code as the answer before is said to be unchanged)
+    or, with no code in it, its day plan read, or a repeat of an earlier answer redrafted."""
     code = checked_code(answer, request, again)
     if code.report:
-        return code
+        return replace(code, answer=said_unchanged(code.answer, earlier[-1][1])) if earlier else code
     plan = checked_plan(answer, request, again)
     if plan.report:
         return plan

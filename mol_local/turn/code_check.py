@@ -62,7 +62,7 @@ _CALL = re.compile(r"\b(?P<name>[A-Za-z_]\w*)\((?P<args>[^()]*(?:\([^()]*\)[^()]
 _CLASS = re.compile(r"\bclass\s+([A-Z]\w*)")
 _ASKS_FUNCTION = re.compile(r"\b(?:write|create|make|give me|implement|define)\b.{0,30}\b(?:function|def|method)\b", re.IGNORECASE)
 _SHOWN = re.compile(r"\s*(?:->|→|gives|returns|should give|should return)\s*")
-_CLAIM = re.compile(r"\s*(?:->|→|==|returns|should return|gives|is|evaluates to|=)\s*")
+_CLAIM = re.compile(r"\s*(?:->|→|==|returns|should return|should give|should be|must return|gives|is|evaluates to|=)\s*")
 _SAMPLES = {"str": "'hello world'", "int": "7", "float": "2.5", "bool": "True", "list": "[3, 1, 2]", "list[int]": "[3, 1, 2]",
             "list[float]": "[2.5, 1.0]", "list[str]": "['pear', 'apple']", "dict": "{'a': 1, 'b': 2}", "dict[str, int]": "{'a': 1, 'b': 2}",
             "tuple": "(1, 2)", "set": "{1, 2}"}

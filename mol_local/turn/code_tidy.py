@@ -77,11 +77,16 @@ _A_CALL = re.compile(r"\w\(")
 _SENTENCE_END = re.compile(r"((?<=[.!?])\s+(?=[A-Z(]))")
 
 
+_GLUED = re.compile(r"\bwith(?!out|in|draw|stand|hold|er)[a-z_]{5,}", re.IGNORECASE)  # "joins them withjoindepascal."
+
+
 def without_unrun_examples(prose: str) -> str:
-    """The prose less each "For example, …" sentence with no call in it: nothing can run it to say it is true."""
+    """The prose less each "For example, …" sentence with no call in it (nothing can run it to say it is true), and each
+    with a name glued to "with" ("… joins them withjoindepascal.", `mol chat`), which names nothing."""
     parts = _SENTENCE_END.split(prose)
     sentences, gaps = parts[::2], [*parts[1::2], ""]
-    return "".join(s + g for s, g in zip(sentences, gaps) if not (_FOR_EXAMPLE.match(s.strip()) and not _A_CALL.search(s)))
+    return "".join(s + g for s, g in zip(sentences, gaps)
+                   if not (_FOR_EXAMPLE.match(s.strip()) and not _A_CALL.search(s)) and not _GLUED.search(s))
 
 
 _BLOCK = re.compile(r"```[ \t]*(?P<tag>[\w+-]*)[^\n]*\n(?P<code>.*?)(?:```|\Z)", re.DOTALL)
@@ -96,3 +101,17 @@ def tidied(answer: str) -> str:
     head = answer[: block.start("code")] + code + answer[block.end("code"): block.end()]
     prose = without_unrun_examples(answer[block.end():])
     return head + (prose.rstrip() if prose.strip() else "")
+
+
+_HELD = "(I ran it: "
+UNCHANGED = ("(This is the same code as before: I couldn't make that change. Say what it should give for an input — "
+             "\"f('a b') should give 'ba'\" — and I'll hold it to that.)")
+
+
+def said_unchanged(answer: str, before: str) -> str:
+    """The answer with `UNCHANGED` after it when its code is the code of the answer `before`, word for word: "Make it
+    ignore spaces" after a string reverser got the same function back, said as if changed (`mol chat -c`)."""
+    new, old = _BLOCK.search(answer), _BLOCK.search(before)
+    if new is None or old is None or " ".join(new["code"].split()) != " ".join(old["code"].split()) or _HELD in answer:
+        return answer  # held to the cases the request states (code_check._said_ran): it did what was asked already
+    return f"{answer.rstrip()}\n\n{UNCHANGED}"

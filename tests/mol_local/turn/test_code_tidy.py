@@ -43,3 +43,25 @@ def test_a_redraft_whose_only_slip_is_its_return_type_is_retyped_and_shown() -> 
     got = checked_code(bad, WORDS, lambda _seed: good)
     assert "-> dict:" in got.answer and got.answer.endswith("(I changed its return type from `int` to `dict`: it returns a dict.)")
     assert "draft 2 passes" in got.report
+
+
+def test_the_same_code_back_for_a_change_is_said_to_be_unchanged_and_a_glued_name_is_dropped() -> None:
+    """`mol chat -c`: "Make it ignore spaces" after a string reverser got the same function back, explained "The function
+    joins the characters withjoindepascal."."""
+    from mol_local.turn.code_tidy import UNCHANGED, said_unchanged
+
+    code = "```python\ndef reverse_string(s: str) -> str:\n    return \"\".join(reversed(s))\n```\n"
+    assert tidied(code + "It reverses s. The function joins the characters withjoindepascal.") == code + "It reverses s."
+    assert tidied(code + "It works without a loop.") == code + "It works without a loop."  # a word: kept
+    assert said_unchanged(code + "It reverses s.", code + "Before.") == code + "It reverses s.\n\n" + UNCHANGED
+    changed = code.replace("reversed(s)", "reversed(s.replace(' ', ''))")
+    assert said_unchanged(changed, code) == changed
+    held = code + "It reverses s.\n\n(I ran it: reverse_string('') gives '', as you asked.)"  # the cases asked for hold: not a failure
+    assert said_unchanged(held, code) == held
+
+
+def test_the_example_the_unchanged_note_asks_for_is_read_as_a_case() -> None:
+    from mol_local.turn.code_check import examples
+
+    assert examples("Make it ignore spaces: reverse_string('a b') should give 'ba'") == ["reverse_string('a b') == 'ba'"]
+    assert examples("reverse_string('a b') should be 'ba'") == ["reverse_string('a b') == 'ba'"]
