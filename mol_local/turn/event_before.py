@@ -25,7 +25,7 @@ _ASK = re.compile(
     r"^(?:(?:ok(?:ay)?|great|thanks|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me"
     r"(?:\s+(?:about|of)\s+(?:it|that|this|them))?\s+(?:(?:(?P<day>the day)|(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))"
     r"\s+before(?:\s+(?:it|that|then|hand))?|(?P<part>the morning of|the night before|the evening before)(?:\s+(?:it|that))?)"
-    r"(?:,?\s+to\s+(?P<task>[\w' -]{2,60}?))?(?:,?\s*(?:please|thanks))?[\s.!]*$", re.IGNORECASE)  # "the morning of to print my CV"
+    r"(?:,?\s+to\s+(?P<task>[\w' -]{2,60}?))?(?:,?\s*(?:please|thanks))?[\s.!?]*$", re.IGNORECASE)  # "the morning of to print my CV"
 _ASK_MY = re.compile(
     r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+(?:(?P<day>the day)|"
     r"(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))\s+before\s+(?:(?:my|our|the)\s+|(?P<whose>[A-Z][\w-]+)(?:'s|’s)\s+)?"

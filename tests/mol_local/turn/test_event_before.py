@@ -36,6 +36,12 @@ def test_the_event_told_last_is_the_reminder_before_it(request_text: str, told: 
     assert (call.name, call.arguments) == ("reminders.create", arguments)
 
 
+def test_the_event_told_last_is_the_reminder_before_it_asked_as_a_question() -> None:
+    """`mol chat -c`: "Can you remind me 2 hours before?" (its "?" kept) got "Sat 5 Dec 2026, 21:37 has already passed"."""
+    (call,) = event_before("Can you remind me 2 hours before?", "My dentist appointment is next Thursday at 3:15pm", NOW)
+    assert call.arguments == {"text": "dentist appointment", "due": "2026-12-10T15:15", "before": "2 hours"}
+
+
 @pytest.mark.parametrize(("request_text", "told"), [
     ("Remind me the day before", "I like cheese"),  # no event at a time
     ("Remind me about it tomorrow", "My doctor's appointment is on 14 January"),  # not "before"
