@@ -77,7 +77,7 @@ _A_CALL = re.compile(r"\w\(")
 _SENTENCE_END = re.compile(r"((?<=[.!?])\s+(?=[A-Z(]))")
 
 
-_GLUED = re.compile(r"\bwith(?!out|in|draw|stand|hold|er)[a-z_]{5,}", re.IGNORECASE)  # "joins them withjoindepascal."
+_GLUED = re.compile(r"\bwith(?!out|in|draw|stand|hold|er)[a-z_]{3,}", re.IGNORECASE)  # "withjoindepascal", "withzip"
 
 
 def without_unrun_examples(prose: str) -> str:

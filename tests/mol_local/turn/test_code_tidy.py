@@ -53,6 +53,7 @@ def test_the_same_code_back_for_a_change_is_said_to_be_unchanged_and_a_glued_nam
     code = "```python\ndef reverse_string(s: str) -> str:\n    return \"\".join(reversed(s))\n```\n"
     assert tidied(code + "It reverses s. The function joins the characters withjoindepascal.") == code + "It reverses s."
     assert tidied(code + "It works without a loop.") == code + "It works without a loop."  # a word: kept
+    assert tidied(code + "It reverses s. It zips the keys and values withzip.") == code + "It reverses s."  # L2, held-out bench
     assert said_unchanged(code + "It reverses s.", code + "Before.") == code + "It reverses s.\n\n" + UNCHANGED
     changed = code.replace("reversed(s)", "reversed(s.replace(' ', ''))")
     assert said_unchanged(changed, code) == changed
