@@ -11,10 +11,10 @@ from __future__ import annotations
 import ast
 import re
 
-_RETURNED = re.compile(r"^(?P<call>[A-Za-z_]\w*\(.*\)) returned (?P<got>.+), not the (?P<kind>[\w\[\], |]+) it promises$")
-_KINDS = ((re.compile(r"^(?:Counter|defaultdict|OrderedDict)\(|^\{.*:"), "dict"), (re.compile(r"^\["), "list"),
-          (re.compile(r"^\("), "tuple"), (re.compile(r"^(?:True|False)$"), "bool"), (re.compile(r"^-?\d+$"), "int"),
-          (re.compile(r"^-?\d*\.\d+(?:e-?\d+)?$"), "float"), (re.compile(r"^['\"]"), "str"), (re.compile(r"^(?:set\(|\{)"), "set"))
+from mol_local.turn.code_fix import _A_CALL, _SENTENCE_END
+
+_RETURNED = re.compile(r"^(?P<call>[A-Za-z_]\w*\(.*\)) returned (?P<got>.+), not the [\w\[\], |]+ it promises$")
+_MAPPING = re.compile(r"^(?:Counter|defaultdict|OrderedDict)\(|^\{.*:")  # the repr of what the plain call returned
 
 
 _PER_EACH = re.compile(r"\b(?:each|every|per)\b|\bfrequenc\w*|\boccurrences?\b", re.IGNORECASE)
@@ -27,9 +27,9 @@ def annotation_fixes(code: str, why: str, request: str) -> list[tuple[str, str, 
     a sign of a broken function (`halve` returning 'False'), not of a wrong annotation. A candidate: code_check keeps
     it when it then passes."""
     m = _RETURNED.match(why)
-    kind = next((k for pattern, k in _KINDS if m and pattern.search(m["got"].strip())), None)
-    if m is None or kind != "dict" or not _PER_EACH.search(request):
+    if m is None or not _MAPPING.search(m["got"].strip()) or not _PER_EACH.search(request):
         return []
+    kind = "dict"
     name = m["call"].split("(", 1)[0]
     try:
         tree = ast.parse(code)
@@ -73,10 +73,6 @@ def without_unused_imports(code: str) -> str:
 
 
 _FOR_EXAMPLE = re.compile(r"^(?:For example|For instance|E\.g\.)\b", re.IGNORECASE)
-_A_CALL = re.compile(r"\w\(")
-_SENTENCE_END = re.compile(r"((?<=[.!?])\s+(?=[A-Z(]))")
-
-
 _GLUED = re.compile(r"\bwith(?!out|in|draw|stand|hold|er)[a-z_]{3,}", re.IGNORECASE)  # "withjoindepascal", "withzip"
 
 

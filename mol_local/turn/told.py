@@ -19,7 +19,7 @@ from mol_local.statements import is_question, is_request, key_of, second_person,
 from mol_local.turn.dates import DAY_MONTH
 from mol_local.turn.ground import content_stems
 from mol_local.turn.not_known import DENIED, loose, unknown_answer
-from mol_local.turn.recall import KNOWN_SAID, asks_what_you_know
+from mol_local.turn.recall import KNOWN_SAID, asks_what_you_know, same_thing
 from mol_local.turn.relations import by_relation
 
 
@@ -125,7 +125,6 @@ def keyed_answer(text: str, answer: str, recalled: Sequence[Recalled]) -> str | 
 
 
 _PERSONAL = re.compile(r"\b(?:my|mine|i|me|we|our|us)\b", re.I)  # "What kind of dog were we thinking of getting?"
-_THE = re.compile(r"\bthe\s+([a-z]{3,})\b", re.I)
 _ASKS_ABOUT_ME = re.compile(r"^(?:so\s+|and\s+)?(?:what|which|who|whom|where|when|how (?:much|many|long))\b", re.I)
 _SHORT = 4  # shorter stems are too common to tie a question to a memory ("go", "day")
 
@@ -166,8 +165,7 @@ def _personal_answer(text: str, answer: str, recalled: Sequence[Recalled], as_re
     if not scored or max(scored)[0] == 0:
         return None
     best = recalled[-max(scored)[2]].memory
-    ours = {n.lower() for n in _THE.findall(text)} & {n.lower() for n in re.findall(r"\b(?:the|our|my)\s+([a-z]{3,})\b", best.text, re.I)}
-    if not personal and not (ours and best.kind == SAID) and (best.kind != SAID or max(scored)[0] < _SAID_SHARED):
+    if not personal and not (best.kind == SAID and same_thing(text, best.text)) and (best.kind != SAID or max(scored)[0] < _SAID_SHARED):
         return None  # "How much will the boiler valve cost?" is about what they said only when it shares that many words
     added = content_stems(answer) - asked - content_stems(best.text) - _GLUE
     garbled = bool(_DOUBLED.search(answer)) and not _DOUBLED.search(text)  # "Your sister's sister live in Leeds." (mol chat -c)
