@@ -116,8 +116,9 @@ _HOLIDAYS = ((r"christmas eve", "24 December"), (r"christmas(?: day)?|xmas", "25
 _HOLIDAY = re.compile(r"\b(?:" + "|".join(f"(?P<h{i}>{said})" for i, (said, _) in enumerate(_HOLIDAYS)) + r")\b", re.I)
 _MONTH_END = re.compile(r"\b(?:at\s+|by\s+)?(?:the\s+)?end\s+of\s+(?P<which>the|this|next)\s+month\b", re.I)
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
-_PART_OF_MONTH = re.compile(rf"\b(?:(?P<part>early|mid|middle of|late|(?:the\s+)?(?:start|beginning|end) of)[\s-]+)?(?P<m>{_MONTHS})\b"
+_PART_OF_MONTH = re.compile(rf"\b(?:(?P<rel>next|this)\s+)?(?:(?P<part>early|mid|middle of|late|(?:the\s+)?(?:start|beginning|end) of)[\s-]+)?(?P<m>{_MONTHS})\b"
                             r"(?:\s+(?P<y>20\d\d))?(?!\s*\d{1,2}(?:st|nd|rd|th)?\b)", re.I)
+_MAY_LED = re.compile(r"\b(?:in|by|during|until|till|before|after|of|this|next)\s+$", re.I)
 _DAY_BEFORE = re.compile(r"\d(?:st|nd|rd|th)?\s*(?:of\s+)?$", re.I)
 _BEFORE_DAY = re.compile(r"^\s*(?P<n>\d{1,2}|an?|one|two|three|four|five|six|seven|the)\s+(?P<unit>days?|weeks?|day)\s+before\s+(?P<rest>.+)$", re.I)
 _COUNT = {"a": 1, "an": 1, "one": 1, "the": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
@@ -139,15 +140,16 @@ def _dated(text: str, now: datetime) -> str:
 def _month_day(m: re.Match[str], now: datetime) -> str:
     """"March" with no day ("Remind me to renew my passport in March"), as its first day; "mid March" its 15th, "late
     March" its 24th, "the end of March" its last: dateparser had read "in March" as 5 March, today's day of the month.
-    Unchanged with a day before it ("3rd of March"), for "may" not written as a name, and for a day already gone."""
-    if _DAY_BEFORE.search(m.string[: m.start()]) or m["m"] == "may":
+    Unchanged with a day before it ("3rd of March"), for a day already gone, and for "may" unless a month word leads it
+    ("in may" was read as 6 May, today's day of the month; "if I may" stays a verb)."""
+    if _DAY_BEFORE.search(m.string[: m.start()]) or (m["m"] == "may" and not (m["part"] or m["rel"] or _MAY_LED.search(m.string[: m.start()]))):
         return m[0]
     month = [n.lower() for n in calendar.month_name].index(m["m"].lower())
     part = (m["part"] or "").lower()
-    year = int(m["y"]) if m["y"] else now.year + (month < now.month)
+    year = int(m["y"]) if m["y"] else now.year + (month < now.month or (month == now.month and m["rel"] == "next"))
     day = calendar.monthrange(year, month)[1] if part.endswith("end of") else 15 if part.startswith("mid") else 24 if part == "late" else 1
     if datetime(year, month, day, 23, 59) < now:
-        return m[0]
+        return m[0][len(m["rel"] or "") :].strip() if m["rel"] else m[0]
     return f"{day} {calendar.month_name[month]} {year}"
 
 

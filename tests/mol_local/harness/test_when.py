@@ -55,6 +55,9 @@ NOW = datetime(2026, 12, 1, 20, 53)  # Tue 1 Dec 2026, 20:53
         ("late February", None, "Wed 24 Feb 2027, 09:00"), ("the end of March", None, "Wed 31 Mar 2027, 09:00"),
         ("end of the month", None, "Thu 31 Dec 2026, 09:00"), ("in May", None, "Sat 1 May 2027, 09:00"),
         ("3rd of March", None, "Wed 3 Mar 2027, 09:00"), ("March 3", None, "Wed 3 Mar 2027, 09:00"),  # a day said: that day
+        ("in may", None, "Sat 1 May 2027, 09:00"),  # mol chat: "book the car service in may" was set for 6 May (today's day)
+        ("by may at 3pm", None, "Sat 1 May 2027, 15:00"), ("next March", None, "Mon 1 Mar 2027, 09:00"),  # was unreadable
+        ("next December", None, "Wed 1 Dec 2027, 09:00"), ("3rd of may", None, "Mon 3 May 2027, 09:00"),
     ],
 )
 def test_natural_phrases_resolve_against_now(phrase: str, before: str | None, expected: str) -> None:
@@ -65,6 +68,7 @@ def test_natural_phrases_resolve_against_now(phrase: str, before: str | None, ex
     ("phrase", "before", "says"),
     [
         ("blorp", None, "not a time I can read"),
+        ("whenever I may", None, "not a time I can read"),  # "may" with no month word before it stays a verb
         ("blorp for the tea", None, "not a time I can read"),
         ("", None, "due is empty"),
         ("tonight at 8", None, "has already passed"),
