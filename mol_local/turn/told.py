@@ -134,6 +134,7 @@ _GLUE = frozenset("been being will also still did does yes sure there here said 
 
 
 _DOUBLED = re.compile(r"\b(\w+)['’]s \1\b", re.I)
+_THE_USER = re.compile(r"\bthe user\b", re.I)
 _SAID_SHARED = 3  # content words a question without "my"/"I" shares with a thing the person said, to be about it
 
 
@@ -168,7 +169,8 @@ def _personal_answer(text: str, answer: str, recalled: Sequence[Recalled], as_re
     if not personal and not (best.kind == SAID and same_thing(text, best.text)) and (best.kind != SAID or max(scored)[0] < _SAID_SHARED):
         return None  # "How much will the boiler valve cost?" is about what they said only when it shares that many words
     added = content_stems(answer) - asked - content_stems(best.text) - _GLUE
-    garbled = bool(_DOUBLED.search(answer)) and not _DOUBLED.search(text)  # "Your sister's sister live in Leeds." (mol chat -c)
+    garbled = any(p.search(answer) and not p.search(text) for p in (_DOUBLED, _THE_USER))  # "Your sister's sister live in Leeds."
+    # and "You know the user's sister live in Leeds." (mol chat -c, the memory's own third person)
     if (content_stems(answer) - every) & (content_stems(best.text) - every) - _GLUE and not added and not garbled \
             and not _names_nobody(text, answer, best.text):
         return None  # the answer says what the memory says, and nothing more

@@ -15,6 +15,9 @@ def test_a_garbled_answer_about_a_relation_is_said_from_the_memory_that_shares_t
     assert told_answer("Where does my sister live?", "Your sister's sister live in Leeds.", tail) == \
         "On Sat 5 Dec 2026 you said your sister Emma lives in Leeds."
     assert told_answer("Where does my sister live?", "Your sister lives in Leeds.", tail) is None  # right: it stands
+    # `mol chat -c`, the turn after saying it: the memory's own third person came back
+    assert told_answer("Where does Emma live?", "You know the user's sister live in Leeds.", tail) == \
+        "On Sat 5 Dec 2026 you said your sister Emma lives in Leeds."
 
 
 def test_how_old_a_named_relation_is_comes_from_the_fact_that_says_the_age() -> None:
