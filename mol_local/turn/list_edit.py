@@ -36,6 +36,8 @@ _POLITE = r"^(?:(?:ok(?:ay)?|oh|and|also|actually|great|thanks)[,!.]?\s+)*(?:(?:
 _THE_LIST = r"(?:my|the|our|that|this)\s+(?:[\w'-]+\s+){0,2}?(?:check\s*list|to-?do(?:\s+list)?|list)"
 _END = r"(?:,?\s*(?:please|thanks|thank you))?[\s.!]*$"
 _ADD = re.compile(rf"{_POLITE}(?:add|put|include)\s+(?P<items>.+?)\s+(?:to|on|onto|in|into)\s+{_THE_LIST}(?:\s+too|\s+as well)?{_END}", re.I)
+_ADD_IT = re.compile(rf"{_POLITE}(?:add|put|include)\s+(?P<items>.+?)\s+(?:to|on|onto|in|into)\s+(?:it|that|this(?:\s+one)?)"
+                     rf"(?:\s+too|\s+as well)?{_END}", re.I)  # right after the list: 'Add "cancel the gym" to it' went to L0
 _ADD_BARE = re.compile(rf"{_POLITE}(?:add|put|include)\s+(?P<items>.+?)(?:\s+too|\s+as well)?{_END}", re.I)  # right after the list
 _REMOVE = re.compile(rf"{_POLITE}(?:remove|delete|take|drop)\s+(?P<items>.+?)\s+(?:off|from|out of)\s+{_THE_LIST}{_END}|"
                      rf"{_POLITE}(?:remove|delete|take out|drop|take off|get rid of|scratch)\s+(?P<items2>.+?){_END}|"
@@ -84,12 +86,12 @@ def asked_edit(text: str, list_shown_last: bool = False) -> tuple[str, list[str]
         return "clear", []  # L0 answered "Clear the list" with "Clear the list: the user told you to change the list 'Shop' …"
     if (named := _RENAME.match(said)) and (list_shown_last or _SAID_LIST.search(named[0])):  # "Rename it to …" (L0 had copied a summary)
         return "rename", [named["items"].strip()]
-    bare = (("add", _ADD_BARE),) if list_shown_last else ()
+    bare = (("add", _ADD_IT), ("add", _ADD_BARE)) if list_shown_last else ()
     have = (("tick", _HAVE), ("remove", _UNNEEDED)) if len(said.split()) <= 8 else ()
     for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK), ("tick", _DONE), *have, *bare):
         if m := pattern.match(said):
             items = _items(m["items"] or m.groupdict().get("items2") or m.groupdict().get("items3") or "", past=pattern is _DONE)
-            words = pattern is not _ADD_BARE or all(re.search(r"[^\W\d_]", i) for i in items)  # "Add 5 and 7" is a sum
+            words = pattern not in (_ADD_BARE, _ADD_IT) or all(re.search(r"[^\W\d_]", i) for i in items)  # "Add 5 and 7" is a sum
             return (op, items) if items and words else None
     return None
 

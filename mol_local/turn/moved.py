@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import parse_offset, parse_when
 from mol_local.turn.tasks import ToolCall, answering_call, parse_tool_calls
+from mol_local.turn.told_time import told_before
 from mol_local.turn.when_said import ASK_WHEN, asked_place
 
 if TYPE_CHECKING:
@@ -109,11 +110,14 @@ def answered_when(request: str, previous: Sequence, now: datetime) -> list[ToolC
     if not asked or previous[-1].role != "assistant" or said is None or len(said["when"].split()) > 6:
         return []
     calls = [c for m in previous if m.role == "assistant" for c in parse_tool_calls(m.content) if c.name == "reminders.create"]
-    try:
-        parse_when(said["when"], now=now)
-    except BadArguments:
-        return []
-    return [answering_call("reminders.create", {"text": calls[-1].arguments["text"], "due": said["when"]})] if calls else []
+    when = told_before(said["when"], previous[-1].content)  # "an hour before she lands", after the time told was offered
+    if when is None:
+        try:
+            parse_when(said["when"], now=now)
+        except BadArguments:
+            return []
+        when = {"due": said["when"]}
+    return [answering_call("reminders.create", {"text": calls[-1].arguments["text"], **when})] if calls and when else []
 
 
 def moved_calls(request: str, latest: dict | None, now: datetime) -> list[ToolCall]:

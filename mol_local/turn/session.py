@@ -30,6 +30,7 @@ from mol_local.turn.event_before import before_my_event
 from mol_local.turn.forgetting import forget_turn, forget_what
 from mol_local.turn.ground import open_reminders, settled_call
 from mol_local.turn.read import read_answer
+from mol_local.turn.told_time import with_told_time
 from mol_local.turn.list_edit import list_edit_turn
 from mol_local.turn.options import AnswerOptions, words_slot
 from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer,
@@ -333,7 +334,8 @@ class Session:
                     self._check(cancel)
                 machine.tools_done()
                 if all(c.answers for c in calls):  # the read the request asked for: its result is the answer
-                    answer = reminders_on_day(text, tool_calls[-len(calls):], now) or read_answer(tool_calls[-len(calls):])
+                    answer = reminders_on_day(text, tool_calls[-len(calls):], now) or with_told_time(
+                        read_answer(tool_calls[-len(calls):]), tool_calls[-len(calls):], rt, text, history, memories_may_leave(rt) and opts.memory)
                     new.append(MessageRecord("assistant", answer))
                     machine.answered(0)
             else:

@@ -35,6 +35,10 @@ def test_right_after_a_list_a_bare_add_is_an_edit() -> None:
     assert asked_edit("Add call the plumber") is None  # a list shown turns ago: not sure enough
     assert asked_edit("please add eggs and milk too", list_shown_last=True) == ("add", ["eggs", "milk"])
     assert asked_edit("Add 5 and 7", list_shown_last=True) is None  # a sum, not items
+    # mol chat -c after "Make a checklist for moving house": routed L0, "You should cancel the gym membership on Sun 6 Dec"
+    assert asked_edit('Add "cancel the gym membership" to it', list_shown_last=True) == ("add", ["cancel the gym membership"])
+    assert asked_edit("Put eggs on it too", list_shown_last=True) == ("add", ["eggs"])
+    assert asked_edit("Add eggs to it") is None and asked_edit("Add 5 to it", list_shown_last=True) is None
 
 
 def test_the_newest_checklist_changes_with_its_live_state_and_the_model_is_not_asked(scripted_runtime) -> None:

@@ -1,0 +1,92 @@
+"""A reminder asked for with no time, beside a time the person told about the same thing: offered, then used.
+
+Tried with `mol chat -c`: "My mum lands at Gatwick on Friday at 6:40pm", then "Remind me to pick up mum from the
+airport" got only "When should I remind you to pick up mum?", and the reply "an hour before she lands" got "You told
+me your mum lands at Gatwick on Friday at 6:40pm." with no reminder. The question back now says the time told
+(`with_told_time`, read relative to the day it was said: "Friday" said on a Sunday is that week's), and a reply that
+is a lead time ("an hour before", "the day before she lands") or "then" sets the reminder from it (`told_before`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from memory.store import SAID, said_words
+from mol_local.harness.errors import BadArguments
+from mol_local.harness.when import parse_offset, parse_when
+from mol_local.statements import is_request, second_person
+from mol_local.turn.ground import content_stems
+from mol_local.turn.when_said import ASK_WHEN
+
+if TYPE_CHECKING:
+    from memory.timeline import TaskRecord
+    from mol_local.runtime import Runtime
+
+_WHEN = re.compile(r"\b(?:on|this|next|tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*$|\bat\s+\d.*$", re.I)
+_CLOCK = re.compile(r"\d\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|\bnoon\b|\bmidnight\b", re.I)
+_NOT_SHARED = frozenset(content_stems("remind reminder set alarm ping please tomorrow today tonight week day time"))
+_SHOWN = re.compile(r"\((?P<at>\w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2})\) — say \"an hour before\"")
+_REPLY = re.compile(r"^(?:(?P<then>then|at that time|at the same time|when (?:she|he|they|it|we|you)\b.*)|"
+                    r"(?:(?P<day>the day)|(?P<lead>(?:\d+|an?|one|two|three|half an?)\s*(?:minutes?|mins?|hours?|hrs?|days?)"
+                    r"(?:\s+and\s+a\s+half)?))\s+(?:before|earlier)(?:\s+(?:it|that|then|she|he|they|we|the)\b.*)?)$", re.I)
+RECALLED = 5
+
+
+def told_time(request: str, said: Sequence[tuple[str, datetime]], now: datetime) -> tuple[str, datetime] | None:
+    """(the words, the time they name) of the newest thing said that shares a word with the request and names a day or
+    clock still to come, read from the day it was said; None when nothing does."""
+    asked = content_stems(request) - _NOT_SHARED
+    found = []
+    for words, at in said:
+        when = _WHEN.search(words.strip().rstrip(".!"))
+        if when is None or is_request(words) or not asked & content_stems(words) or not _CLOCK.search(when[0]):
+            continue
+        try:
+            due = parse_when(when[0], now=at)
+        except BadArguments:
+            continue
+        if due > now:
+            found.append((at, words, due))
+    return max(found, key=lambda f: f[0])[1:] if found else None
+
+
+def _said(rt: Runtime, request: str, history: Sequence[TaskRecord], memory: bool) -> list[tuple[str, datetime]]:
+    """What the person said in this conversation (as said now), and the memories nearest the request with their days."""
+    now = rt.clock()
+    out = [(m.content, now) for t in history for m in t.messages if m.role == "user"]
+    for r in rt.memory.search(request, RECALLED, min_score=0.25, now=now) if memory else []:
+        at = datetime.fromisoformat((r.memory.said_at or r.memory.created_at)[:19])
+        out.append((said_words(r.memory.text) if r.memory.kind == SAID else r.memory.text, at))
+    return out
+
+
+def with_told_time(answer: str, calls: Sequence[dict], rt: Runtime, request: str, history: Sequence[TaskRecord],
+                   memory: bool) -> str:
+    """The question back for a reminder with no time, with the time told about the same thing when there is one:
+    'When should I remind you to pick up mum? You told me your mum lands at Gatwick on Friday at 6:40pm (Fri 11 Dec
+    2026, 18:40) — say "an hour before" or a time.' `memory`: whether memories may be searched for it."""
+    if not any(c["result"] == f"Error: {ASK_WHEN}" for c in calls):
+        return answer
+    found = told_time(request, _said(rt, request, history, memory), rt.clock())
+    if found is None:
+        return answer
+    return f'{answer} You told me {second_person(found[0]).rstrip(".")} ({found[1]:%a %-d %b %Y, %H:%M}) — say "an hour before" or a time.'
+
+
+def told_before(reply: str, asked: str) -> dict[str, str] | None:
+    """{"due", and "before" when a lead time is said} for a reply to `with_told_time`'s question ("an hour before she
+    lands", "the day before", "then"); None for any other reply, or a question that offered no time."""
+    shown, m = _SHOWN.search(asked), _REPLY.match(reply.strip())
+    if shown is None or m is None:
+        return None
+    at = datetime.strptime(shown["at"], "%a %d %b %Y, %H:%M")
+    if m["then"]:
+        return {"due": at.isoformat(timespec="minutes")}
+    try:
+        lead = timedelta(days=1) if m["day"] else parse_offset(m["lead"])
+    except BadArguments:
+        return None
+    return {"due": at.isoformat(timespec="minutes"), "before": m["lead"] if m["lead"] else "1 day"} if lead else None
