@@ -226,6 +226,7 @@ _ADD_TO = re.compile(r"^(?:(?:please|can you|could you)\s+)?(?:add|put)\s+(?P<it
 _SPLIT = re.compile(r"\s*(?:;|,(?!\d{3}\b)|\band\b|\bor\b|\bplus\b)\s*", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|some|my)\s+", re.I)
 MAX_ITEM_WORDS = 5
+COLON_EXTRA_WORDS = 3  # a list written out after a colon may hold longer items: "…: email Sarah, buy a birthday card for Tom"
 NEAR = 0.6  # difflib ratio at which a label is taken for a named item the model misspelt ("Helmage" for helmet)
 
 
@@ -256,7 +257,8 @@ def named_list(request: str) -> tuple[list[str], bool]:
             rest = _LIST_REST.match(first["rest"])
         parts = [_ARTICLE.sub("", p.strip(" '\"")).strip() for p in _SPLIT.split(rest[0])]
         parts = [p for p in parts if p]
-        if len(parts) >= 2 and all(len(p.split()) <= MAX_ITEM_WORDS and not _VIEW_PART.search(p) for p in parts):
+        longest = MAX_ITEM_WORDS + COLON_EXTRA_WORDS if colon else MAX_ITEM_WORDS
+        if len(parts) >= 2 and all(len(p.split()) <= longest and not _VIEW_PART.search(p) for p in parts):
             found, whole, taken = parts, colon, start + len(rest[0]) if rest.string is not request else rest.end()
     return found, whole
 

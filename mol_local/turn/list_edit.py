@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from memory.consent import BORROWED
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from mol_local.genui.document import UIDocument, parse_document
-from mol_local.genui.ground import MAX_ITEM_WORDS, NEAR
+from mol_local.genui.ground import COLON_EXTRA_WORDS, MAX_ITEM_WORDS, NEAR
 from mol_local.genui.starters import starter_for
 from mol_local.genui.store import GenUIStore
 from mol_local.turn.about import command_turn
@@ -66,12 +66,12 @@ _PAST = re.compile(rf"^{_DID}\s+", re.I)
 _NOT_ITEMS = re.compile(r"^(?:it|that|this|them|those|these|everything|all)$|\breminders?\b", re.I)
 
 
-def _items(said: str, past: bool = False) -> list[str]:
+def _items(said: str, past: bool = False, longest: int = MAX_ITEM_WORDS) -> list[str]:
     """The items named, or [] when any is a pronoun ("tick that off") or a reminder: those are not this list's. `past`:
     each after a verb of doing ("I paid the rent and booked the flights") is the item without it."""
     parts = [_ARTICLE.sub("", (_PAST.sub("", p) if past else p).strip(" '\"")).strip() for p in _SPLIT.split(said)]
     parts = [p for p in parts if p]
-    ok = parts and all(len(p.split()) <= MAX_ITEM_WORDS and not _NOT_ITEMS.search(p) for p in parts)
+    ok = parts and all(len(p.split()) <= longest and not _NOT_ITEMS.search(p) for p in parts)
     return parts if ok else []
 
 
@@ -90,7 +90,8 @@ def asked_edit(text: str, list_shown_last: bool = False) -> tuple[str, list[str]
     have = (("tick", _HAVE), ("remove", _UNNEEDED)) if len(said.split()) <= 8 else ()
     for op, pattern in (("add", _ADD), ("remove", _REMOVE), ("tick", _TICK), ("tick", _DONE), *have, *bare):
         if m := pattern.match(said):
-            items = _items(m["items"] or m.groupdict().get("items2") or m.groupdict().get("items3") or "", past=pattern is _DONE)
+            items = _items(m["items"] or m.groupdict().get("items2") or m.groupdict().get("items3") or "", past=pattern is _DONE,
+                           longest=MAX_ITEM_WORDS + COLON_EXTRA_WORDS if pattern in (_ADD, _ADD_IT) else MAX_ITEM_WORDS)  # "to the list" said
             words = pattern not in (_ADD_BARE, _ADD_IT) or all(re.search(r"[^\W\d_]", i) for i in items)  # "Add 5 and 7" is a sum
             return (op, items) if items and words else None
     return None

@@ -92,6 +92,9 @@ def test_a_countdown_reads_as_a_clock() -> None:
     ("checklist of chores - vacuum, dishes please", ["vacuum", "dishes"]),
     ("checklist: bread with butter, jam, milk", ["bread with butter", "jam", "milk"]),
     ("how far am I: 2,715/5000 dollars of savings", []),  # a thousands comma splits nothing
+    # mol chat: a six-word item dropped the whole list, and "birthday" drew the party starter in its place
+    ("Make a to-do list: email Sarah, fix the bike, buy a birthday card for Tom", ["email Sarah", "fix the bike", "buy a birthday card for Tom"]),
+    ("a checklist with gloves, a pair of very warm ski socks", []),  # no colon: a long part is prose, not an item
 ])
 def test_the_items_a_request_names(text: str, items: list[str]) -> None:
     assert named_items(text) == items

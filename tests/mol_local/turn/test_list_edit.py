@@ -38,6 +38,8 @@ def test_right_after_a_list_a_bare_add_is_an_edit() -> None:
     # mol chat -c after "Make a checklist for moving house": routed L0, "You should cancel the gym membership on Sun 6 Dec"
     assert asked_edit('Add "cancel the gym membership" to it', list_shown_last=True) == ("add", ["cancel the gym membership"])
     assert asked_edit("Put eggs on it too", list_shown_last=True) == ("add", ["eggs"])
+    assert asked_edit("Add buy a birthday card for Tom to the list") == ("add", ["buy a birthday card for Tom"])  # "to the list" said
+    assert asked_edit("Add buy a birthday card for Tom", list_shown_last=True) is None  # bare: six words read as a sentence
     assert asked_edit("Add eggs to it") is None and asked_edit("Add 5 to it", list_shown_last=True) is None
 
 
