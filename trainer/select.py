@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from sqlite_utils import Database
 
 from memory.consent import Trajectory, eligible_trajectories
+from mol_local.turn.code_tidy import DOES_NOT_WORK, without_check_notes
 from trainer.pii import scrub
 
 NEAR_DUP_JACCARD = 0.8
@@ -62,13 +63,15 @@ def failure_reason(t: Trajectory) -> str | None:
         return "empty_answer"
     if any(m["role"] == "tool" and m["content"].lstrip().lower().startswith(("error", "timeout", "denied")) for m in t.messages):
         return "tool_failed"
+    if DOES_NOT_WORK in answers[-1]["content"]:
+        return "code_failed"  # its code was run and failed every draft: an example of code that does not work
     return None
 
 
 def scrub_trajectory(t: Trajectory, counts: Counter) -> Trajectory:
     msgs = []
     for m in t.messages:
-        text, found = scrub(m["content"])
+        text, found = scrub(without_check_notes(m["content"]) if m["role"] == "assistant" else m["content"])
         counts.update(found)
         msgs.append({"role": m["role"], "content": text})
     summary = scrub(t.summary)[0] if t.summary else t.summary

@@ -192,7 +192,9 @@ _A_CALL = re.compile(r"\w\(")  # "f(4) returns 2": a claim, which is run and che
 _SENTENCE_END = re.compile(r"((?<=[.!?])\s+(?=[A-Z(]))")
 
 
-_OURS = re.compile(r"^\(?I (?:ran this|renamed|changed|corrected)\b")  # the check's own notes: "… should be 'hello_world'" is a value
+_OURS = re.compile(r"^\(?I (?:ran this|ran it|renamed|changed|corrected)\b")  # the check's own notes: "… should be 'hello_world'" is a value
+_DOTTED = re.compile(r"(?<![.\w])([A-Za-z_]\w+)\.([A-Za-z_]\w*)")
+_FILE_ENDS = frozenset("csv txt json py md log html xml yaml yml toml ini db sqlite png jpg pdf".split())
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")  # a string's words are its value, not names the code must have
 
 
@@ -202,7 +204,8 @@ def without_made_up_names(answer: str, request: str = "") -> str:
     item withjango_sort(numbers, key=lambda x: x), which keeps the values with keys higher than 10" (`mol chat`);
     or that says it multiplies or divides by a number the code does not have ("It multiplies by 1,000,000" for
     `km * 0.001`); or that, calling nothing, names a number neither the code nor the `request` has: "It tries the
-    divisibility of 2800 with neither 400 nor 100." for a leap-year test on 4, 100 and 400 (`mol chat`)."""
+    divisibility of 2800 with neither 400 nor 100." for a leap-year test on 4, 100 and 400 (`mol chat`); or that names
+    `module.thing` of neither ("… the divisibility of math.BigInt.is_ odd" for `n % 2 == 0`, `mol chat`)."""
     block = _BLOCK.search(answer)
     if block is None:
         return answer
@@ -228,6 +231,8 @@ def without_made_up_names(answer: str, request: str = "") -> str:
     numbers |= {str(float(n)) for n in _NUMBER.findall(request)}
     kept = "".join(said + gap for said, gap in zip(sentences, gaps) if _OURS.match(said) or (
         all(n in known for n in _CALLED.findall(_QUOTED.sub("''", said)) + _SNAKE.findall(_QUOTED.sub("''", said)))
+        and all(a in known or b in known or b.lower() in _FILE_ENDS for a, b in _DOTTED.findall(_QUOTED.sub("''", said)))
         and all(str(float(n.replace(",", ""))) in numbers for n in _BY_NUMBER.findall(said))
         and (_A_CALL.search(said) or all(str(float(n)) in numbers for n in _NUMBER.findall(_QUOTED.sub("''", said))))))
+    lead = "\n\n" if kept.startswith("(I ") else lead  # the check's own note, alone: a paragraph of its own, as written
     return head + (lead + kept.rstrip() + ("\n" if prose.endswith("\n") else "") if kept.strip() else "")

@@ -111,3 +111,24 @@ def said_unchanged(answer: str, before: str) -> str:
     if new is None or old is None or " ".join(new["code"].split()) != " ".join(old["code"].split()) or _HELD in answer:
         return answer  # held to the cases the request states (code_check._said_ran): it did what was asked already
     return f"{answer.rstrip()}\n\n{UNCHANGED}"
+
+
+TRIED_MAX = 3
+
+
+def tried_note(cases: tuple[str, ...]) -> str:
+    """"(I ran it on a few cases: is_even(6) gives True; is_even(9) gives False; is_even(0) gives True.)" for code that
+    passed cases of a common task (turn/code_tasks.py): L2's own sentence about a right `n % 2 == 0` was "It tries the
+    divisibility of math.BigInt.is_ odd" (`mol chat`), and what it was run on is what a person can trust."""
+    return f"\n\n(I ran it on a few cases: {'; '.join(c.replace(' == ', ' gives ') for c in cases[:TRIED_MAX])}.)" if cases else ""
+
+
+DOES_NOT_WORK = "I ran this and it does not work yet"  # code_check's line for code that failed every draft
+_CHECK_NOTE = re.compile(rf"\n\n(?:\((?:I |This is the same code)[^\n]*\)|{DOES_NOT_WORK}:[^\n]*)[ \t]*(?=\n\n|\n?\Z)")
+
+
+def without_check_notes(answer: str) -> str:
+    """The answer as the model could have written it: without the lines the code check added after it ran the code
+    ("(I ran it on a few cases: …)", "(I renamed `max` to …)", "I ran this and it does not work yet: …"). A trained
+    layer taught them would say it ran code it never ran (trainer/select.py)."""
+    return _CHECK_NOTE.sub("", answer) if _BLOCK.search(answer) else answer

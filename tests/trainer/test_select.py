@@ -92,3 +92,17 @@ def test_holdout_is_an_exact_share_stable_and_never_everything() -> None:
     assert len(pick_holdout(trajs(3, "y"), 0.2)) == 1  # at least one to score the night on
     assert len(pick_holdout(trajs(2, "z"), 0.9)) == 1  # never all: something must be left to train on
     assert pick_holdout(trajs(1, "w"), 0.2) == [] and pick_holdout(trajs(8, "v"), 0.0) == []
+
+
+def test_code_that_failed_its_check_is_dropped_and_the_check_s_notes_are_not_trained_on(runtime) -> None:
+    """A code answer carries lines the check wrote after running it ("(I ran it on a few cases: …)"): a layer trained on
+    them would say it ran code it never ran; and an answer whose code failed every draft is no example at all."""
+    code = "```python\ndef is_even(n: int) -> bool:\n    return n % 2 == 0\n```"
+    failed = "```python\ndef is_even(n: int) -> bool:\n    return n > 2\n```\n\nI ran this and it does not work yet: is_even(6) should be True."
+    commit(runtime, [("Write a function that checks whether a number is even",
+                      code + "\n\n(I ran it on a few cases: is_even(6) gives True; is_even(9) gives False.)"),
+                     ("Write is_even", failed)] + FACTS[:3])
+    sel = select(runtime.db, "L1", default_on=False, since=None)
+    assert sel.dropped["code_failed"] == 1
+    answers = [m["content"] for t in sel.train + sel.holdout for m in t.messages if m["role"] == "assistant"]
+    assert code in answers and not any("I ran" in a for a in answers)

@@ -66,7 +66,8 @@ def test_the_examples_a_request_shows_are_tests_and_a_plain_call_must_not_crash(
 def test_a_failing_draft_is_replaced_by_one_that_passes() -> None:
     seeds: list[int] = []
     checked = checked_code(TWO_ARGS, LARGEST, lambda seed: seeds.append(seed) or ("no code" if seed == 1 else THREE_ARGS))
-    assert checked.answer == THREE_ARGS and checked.redrafted and seeds == [1, 2]
+    tried = "\n\n(I ran it on a few cases: largest(1, 5, 3) gives 5; largest(9, 2, 4) gives 9; largest(-1, -5, -3) gives -1.)"
+    assert checked.answer == THREE_ARGS + tried and checked.redrafted and seeds == [1, 2]  # what it passed, said
     assert checked.report == "ran: the first draft failed (largest takes 2 arguments, but the request gives 3); draft 3 passes its checks"
     assert checked_code(THREE_ARGS, LARGEST, _never).report == "ran: its checks pass"
     assert checked_code("Plain words.", LARGEST, _never).report == ""
@@ -89,9 +90,12 @@ def test_a_false_example_in_the_sentence_is_made_to_say_what_the_code_returns() 
 def test_the_turn_shows_the_draft_that_passes(scripted_runtime) -> None:
     rt, scripted = scripted_runtime([TWO_ARGS, THREE_ARGS])
     result = rt.session().run_turn(LARGEST, slot="L2")
-    assert result.answer == THREE_ARGS and result.code_redrafted and scripted.outputs == []
+    assert result.answer.startswith(THREE_ARGS + "\n\n(I ran it on a few cases: largest(1, 5, 3) gives 5;")
+    assert result.code_redrafted and scripted.outputs == []
     stored = rt.timeline.load_tasks(result.conversation_id)[-1].messages[-1].content
-    assert stored == THREE_ARGS  # what is kept (and trained on, with consent) is the checked answer
+    from mol_local.turn.code_tidy import without_check_notes
+
+    assert stored == result.answer and without_check_notes(stored) == THREE_ARGS  # kept: the checked answer; trained on: less the notes
 
 
 def test_a_shell_block_must_parse_and_is_never_run(tmp_path) -> None:
@@ -238,7 +242,7 @@ def test_a_check_told_what_to_ignore_is_made_to_ignore_it_and_says_so() -> None:
     fixed = checked_code(lowered, "Write a function is_palindrome(s) that ignores case and spaces", lambda _seed: "no code")
     assert "s = ''.join(ch for ch in str(s).lower() if not ch.isspace())" in fixed.answer
     assert fixed.answer.endswith("(It now ignores case and spaces, as you asked; I ran it.)") and fixed.redrafted
-    assert checked_code(lowered, "Write a function is_palindrome(s) that ignores case", _never).answer == lowered  # it already does
+    assert checked_code(lowered, "Write a function is_palindrome(s) that ignores case", _never).answer.startswith(lowered + "\n\n(I ran it on")  # it already does
 
 
 @pytest.mark.parametrize(("request_text", "answer", "why"), [

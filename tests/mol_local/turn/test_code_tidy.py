@@ -41,7 +41,7 @@ def test_a_redraft_whose_only_slip_is_its_return_type_is_retyped_and_shown() -> 
     bad = "```python\ndef word_count(text: str) -> int:\n    return Counter(text.lower().split())__['count']\n```"
     good = "```python\nfrom collections import Counter\n\ndef word_count(text: str) -> int:\n    return Counter(text.lower().split())\n```\nIt counts."
     got = checked_code(bad, WORDS, lambda _seed: good)
-    assert "-> dict:" in got.answer and got.answer.endswith("(I changed its return type from `int` to `dict`: it returns a dict.)")
+    assert "-> dict:" in got.answer and "(I changed its return type from `int` to `dict`: it returns a dict.)" in got.answer
     assert "draft 2 passes" in got.report
 
 
@@ -66,3 +66,16 @@ def test_the_example_the_unchanged_note_asks_for_is_read_as_a_case() -> None:
 
     assert examples("Make it ignore spaces: reverse_string('a b') should give 'ba'") == ["reverse_string('a b') == 'ba'"]
     assert examples("reverse_string('a b') should be 'ba'") == ["reverse_string('a b') == 'ba'"]
+
+
+def test_a_sentence_naming_a_module_attribute_the_code_does_not_have_is_dropped_and_what_it_passed_is_said() -> None:
+    """`mol chat "Write a function that checks whether a number is even"`: a right `n % 2 == 0` (the tenth draft) came with
+    "The function tries the divisibility of math.BigInt.is_ odd, …"; what it was run on is said instead."""
+    from mol_local.turn.code_fix import without_made_up_names
+
+    code = "```python\ndef isEven(n: int) -> bool:\n    return n % 2 == 0\n```"
+    answer = code + "\nThe function tries the divisibility of math.BigInt.is_ odd, which returns True when the number is even."
+    checked = checked_code(answer, "Write a function that checks whether a number is even", lambda _seed: "no code")
+    assert checked.answer == code + ("\n\n(I ran it on a few cases: isEven(6) gives True; isEven(9) gives False; isEven(0) gives True.)")
+    kept = code + "\nIt reads data.csv and calls str.lower on each line."  # a file name and a builtin's method stay
+    assert without_made_up_names(kept) == kept

@@ -202,7 +202,8 @@ def test_an_answer_that_only_echoes_a_stored_fact_gets_the_fact_that_answers_the
     tom = [Recalled(new_memory("The user's best friend is called Tom."), 0.6), Recalled(new_memory("The user's best friend Tom lives in Leeds."), 0.5)]
     assert told_answer("Where does Tom live?", "Your best friend is called Tom.", tom) == "Your best friend Tom lives in Leeds."  # mol chat
     assert told_answer("What's my best friend called?", "Your best friend is called Tom.", tom) is None  # it stands
-    assert told_answer("When is Sara's birthday?", "I think the user's wife's birthday is 12 May, but I could be wrong about it.", wife) is None
+    hedged = told_answer("When is Sara's birthday?", "I think the user's wife's birthday is 12 May, but I could be wrong about it.", wife)
+    assert hedged is not None and hedged.endswith(" you said your wife's birthday is 12 May.")  # "the user's": said from the memory
     sister = [Recalled(new_memory("The user's sister Clara lives in Berlin."), 0.6), Recalled(new_memory("The user's sister is called Clara."), 0.5)]
     assert told_answer("Where does my sister live?", "Your sister lives in Berlin.", sister) is None  # mol chat: was "… called Clara."
     assert told_answer("Where does my sister live?", "Your sister is called Clara.", sister) == "Your sister Clara lives in Berlin."
