@@ -88,6 +88,7 @@ class TurnCompleted(Message):
     timings_ms: dict[str, float] = field(default_factory=dict)
     tool_outputs: list[str] = field(default_factory=list)
     memory_changes: list = field(default_factory=list)  # mol_local.extract.MemoryChange: "remembered: …", undoable
+    notices: list[str] = field(default_factory=list)  # "Removed Flour.", "The remote could not answer …": a line each
 
 
 @dataclass

@@ -236,7 +236,7 @@ class ChatScreen(ConversationActions):
         tools = [m.content for m in task.messages if m.role == "tool"]
         self.post_message(
             TurnCompleted(turn_id, result.conversation_id, result.task_id, result.slot, result.answer, dict(result.timings_ms), tools,
-                          list(result.memory_changes))
+                          list(result.memory_changes), list(result.notices))
         )
         session.prewarm()  # while the user reads: the next turn on any slot prefills only its message
 
@@ -282,6 +282,8 @@ class ChatScreen(ConversationActions):
             await answer.drop_draft()
         if event.tool_outputs:
             await answer.add_tool_outputs(event.tool_outputs)
+        for notice in event.notices:  # a list edit's "Removed Flour.", a remote's fallback: said, not only logged
+            await answer.add_note(notice)
         for change in event.memory_changes:
             await answer.add_note(f"{change.line()}  (Ctrl+Z undoes)")
         self.last_memory_changes = list(event.memory_changes)

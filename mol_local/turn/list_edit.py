@@ -168,7 +168,9 @@ def list_edit_turn(session: Session, text: str) -> TurnResult | None:
     doc = replace(doc, title=asked[1][0]) if asked[0] == "rename" else doc
     source = store.meta(view_id)["conversation_id"]
     raw = LIST_EDIT if source in (None, session.conversation_id) else f"{BORROWED}{source}"  # consent follows the list (memory.consent)
-    return _list_turn(session, text, replace(doc, state=state), f"The user changed the list '{doc.title}': {line}", raw)
+    result = _list_turn(session, text, replace(doc, state=state), f"The user changed the list '{doc.title}': {line}", raw)
+    result.notices.append(line)  # "Removed Flour.": the view alone showed nothing of what changed (TUI)
+    return result
 
 
 def _list_turn(session: Session, text: str, doc: UIDocument, summary: str, raw: str = LIST_EDIT) -> TurnResult:

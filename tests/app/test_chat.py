@@ -144,3 +144,20 @@ def test_an_answers_own_lines_stay_lines_outside_code() -> None:
     code = "```python\ndef f():\n    return 1\n```\nIt returns 1."
     assert line_breaks(code) == code  # a code block's lines are its own
     assert line_breaks("One.\n\nTwo.") == "One.\n\nTwo."  # a paragraph break stays one
+
+
+@pytest.mark.slow
+async def test_a_list_edit_says_what_changed_under_the_view(make_app, app_runtime) -> None:
+    """Under tmux, "Take the flour off" redrew the list without the flour and said nothing of what changed."""
+    from textual.widgets import Label
+
+    app = make_app()
+    async with app.run_test(size=(110, 60)) as pilot:
+        await ready(pilot)
+        for n, text in enumerate(("Add eggs, flour and butter to my shopping list", "Take the flour off"), 1):
+            await type_text(pilot, text)
+            await press_now(pilot, "enter")
+            await wait_for(pilot, lambda n=n: len(app.screen.query(UserMessage)) == n and not app.chat.running
+                           and app.chat.current_answer is None, what=f"the turn {text!r} to be saved")
+        notes = [str(label.render()) for label in app.screen.query(AssistantMessage).last().query(".memory-note").results(Label)]
+        assert notes == ["Removed Flour."]
