@@ -21,6 +21,8 @@ from mol_local.harness.errors import BadArguments
 DEFAULT_HOUR = 9
 _AT_HOUR = re.compile(r"\bat (\d{1,2})(?![\d:.]|\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock|h\b))", re.I)
 _OCLOCK = re.compile(r"\b(\d{1,2})\s*o'?clock\b", re.I)
+_EARLY = re.compile(r"\b(?:morning|early|dawn|overnight|night|in the night|a\.?m\.?)\b|\d\s*a\.?m\b", re.I)
+_PM_UP_TO = 6  # "at 1" … "at 6" with no am/pm: the afternoon's ("lunch at 1", "pick up the kids at 3")
 _EVENING = re.compile(r"\b(tonight|this evening)\b", re.I)
 _NEXT_DAY = re.compile(r"\bnext (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
 _OFFSET = re.compile(r"^\s*(\d+(?:\.\d+)?|an?|one|two|three|half an?)\s*(minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s*(?:before|earlier)?\s*$", re.I)
@@ -96,13 +98,17 @@ def _normalise(text: str) -> str:
     if evening:
         out = _EVENING.sub("today", out)
 
+    afternoon = not evening and not _EARLY.search(out)  # "call the plumber at 3", said at 01:43, was set for 03:00
+
     def hour(m: re.Match[str]) -> str:
         h = int(m[1])
-        if evening and 1 <= h <= 11:
+        if evening and 1 <= h <= 11 or afternoon and 1 <= h <= _PM_UP_TO:
             h += 12
         return f"at {h}:00"
 
     out = _AT_HOUR.sub(hour, out)
+    if afternoon:  # "at 3:30" too (to 5:59: "at 6:45" may be a morning train): nobody means the night unless they say so
+        out = re.sub(rf"\bat ([1-{_PM_UP_TO - 1}]):([0-5]\d)(?!\d|\s*(?:am|pm|a\.m\.|p\.m\.))", lambda m: f"at {int(m[1]) + 12}:{m[2]}", out, flags=re.I)
     if evening:  # "half past 8 tonight": 20:30
         out = re.sub(r"(?<![\d:])([1-9]|1[01]):(\d{2})(?!\s*(?:am|pm|a\.m\.|p\.m\.)|\d)", lambda m: f"{int(m[1]) + 12}:{m[2]}", out, flags=re.I)
     if evening and not re.search(r"\d", out):

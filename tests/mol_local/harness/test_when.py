@@ -58,6 +58,10 @@ NOW = datetime(2026, 12, 1, 20, 53)  # Tue 1 Dec 2026, 20:53
         ("in may", None, "Sat 1 May 2027, 09:00"),  # mol chat: "book the car service in may" was set for 6 May (today's day)
         ("by may at 3pm", None, "Sat 1 May 2027, 15:00"), ("next March", None, "Mon 1 Mar 2027, 09:00"),  # was unreadable
         ("next December", None, "Wed 1 Dec 2027, 09:00"), ("3rd of may", None, "Mon 3 May 2027, 09:00"),
+        ("tomorrow at 3", None, "Wed 2 Dec 2026, 15:00"),  # mol chat at 01:43: "call the plumber at 3" was set for 03:00
+        ("tomorrow at 4:30", None, "Wed 2 Dec 2026, 16:30"), ("tomorrow at 3 in the morning", None, "Wed 2 Dec 2026, 03:00"),
+        ("tomorrow at 3am", None, "Wed 2 Dec 2026, 03:00"), ("tomorrow at 6:45", None, "Wed 2 Dec 2026, 06:45"),  # a morning train
+        ("tomorrow at 10", None, "Wed 2 Dec 2026, 10:00"),
     ],
 )
 def test_natural_phrases_resolve_against_now(phrase: str, before: str | None, expected: str) -> None:
