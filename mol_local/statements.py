@@ -334,7 +334,8 @@ _YOU = {"is": "are", "was": "were", "has": "have", "does": "do", "doesn't": "don
 _FIRST = re.compile(r"^(?:i|i'm|i've|i'd|i'll|my|our|we|we're|we've)\b", re.I)
 _TO_YOU = {"i": "you", "i'm": "you're", "i've": "you've", "i'd": "you'd", "i'll": "you'll", "me": "you", "my": "your", "mine": "yours",
            "myself": "yourself", "our": "your", "we": "you", "we're": "you're", "we've": "you've", "us": "you", "am": "are"}
-_FIRST_WORD = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself|our|we're|we've|we|us)\b|(?<=\bi )am\b", re.I)
+_MID_FIRST = re.compile(r"\b(?:I'm|I've|I'd|I'll|I)\b|\b(?:me|my|mine|myself|our|we're|we've|we)\b|(?<=\bI )am\b")  # case kept: not "US"
+_FIRST_WORD = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself|our|we're|we've|we|(?-i:us))\b|(?<=\bi )am\b", re.I)  # "the US" is no "you"
 
 
 def second_person(fact: str) -> str:
@@ -342,6 +343,8 @@ def second_person(fact: str) -> str:
     a fact kept in the person's words ("I lent my ladder to Priya", added with `mol memory add`) -> "you lent your ladder to Priya"."""
     if _FIRST.match(fact.strip()):
         return _FIRST_WORD.sub(lambda m: _TO_YOU[m[0].lower()], fact.strip())
+    if not re.match(r"the user\b", fact.strip(), re.I) and _MID_FIRST.search(fact):  # "Dr Hughes said I should …" (said weeks before)
+        return _MID_FIRST.sub(lambda m: _TO_YOU[m[0].lower()], fact.strip())
     text = re.sub(r"\bthe user's\b", "your", fact.strip(), flags=re.I)  # "The user takes the user's coffee …": both
     if m := re.match(rf"^the user\s+((?:{'|'.join(_ADVERBS)})\s+)?([\w']+)", text, flags=re.I):
         verb = m.group(2).lower()

@@ -309,11 +309,16 @@ def with_named_reminder(call: ToolCall, request: str, rows: Sequence[dict]) -> T
     return ToolCall(call.name, {**call.arguments, "id": named[0]["id"]}, call.raw)
 
 
+_SAME_AS = {"dr": "doctor", "doc": "doctor", "gp": "doctor", "mom": "mum", "mother": "mum", "mummy": "mum", "mommy": "mum",
+            "father": "dad", "daddy": "dad"}  # "What did the doctor tell me?" had not met "Dr Hughes said I should cut down on salt"
+
+
 def content_stems(text: str) -> set[str]:
     """Content words with a plural or past ending cut ("bins" -> "bin", "watered" -> "water"), and a final e ("live",
     "lives" and "lived" are one stem: "Where does Tom live?" had not met "Tom lives in Leeds")."""
     out = set()
     for word in _WORD.findall(text.lower()):
+        word = _SAME_AS.get(word, word)
         if word in _STOP or len(word) < 3:
             continue
         for end in ("ing", "ed", "es", "s"):

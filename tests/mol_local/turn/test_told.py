@@ -93,3 +93,16 @@ def test_a_weekday_said_is_given_its_date_from_the_day_it_was_said() -> None:
         "On Sat 5 Dec 2026 you said you have a job interview on Wednesday at 2pm (Wednesday 9 December)."
     same = [Recalled(new_memory("The dentist is on Saturday at 10", kind="said", said_at="2026-12-05T09:00:00"), 0.5)]
     assert told_answer("When is my dentist?", "Your dentist is closed.", same).endswith("(Saturday 12 December).")  # said on a Saturday: the next one
+
+
+def test_the_doctor_meets_dr_and_what_was_said_of_the_person_is_said_to_them() -> None:
+    """`mol chat`, said weeks before: "Dr Hughes said I should cut down on salt and come back in March"; "What did the doctor
+    tell me?" got "The doctor told me: "You should treat the disease with kindness."" (no word shared: "Dr" is not "doctor")."""
+    from mol_local.statements import second_person
+
+    said = [Recalled(new_memory("Dr Hughes said I should cut down on salt and come back in March", kind="said",
+                                said_at="2026-11-12T11:00:00"), 0.45)]
+    assert told_answer("What did the doctor tell me?", 'The doctor told me: "You should treat the disease with kindness."', said) == \
+        "On Thu 12 Nov 2026 you said Dr Hughes said you should cut down on salt and come back in March."
+    assert second_person("We moved from the US") == "you moved from the US"  # "US" is no "you"
+    assert second_person("Karen wants my report by the 18th") == "Karen wants your report by the 18th"
