@@ -140,7 +140,20 @@ def _dated(text: str, now: datetime) -> str:
         return f"{calendar.monthrange(year, month)[1]} {calendar.month_name[month]} {year}"
 
     text = _PART_OF_MONTH.sub(lambda m: _month_day(m, now), _MONTH_END.sub(month_end, text))
+    text = _MEAL.sub(lambda m: f"at {_MEALS[next(k for k in _MEALS if m[0].lower().replace(' ', '').find(k) >= 0)]}", text)
+    text = _WEEKEND.sub(lambda m: f"{now + timedelta(days=_to_saturday(now, m['next'] is not None)):%d %B %Y}", text)
     return text if _WEEKDAY.search(text) else _NEXT_WEEK.sub("Monday", text)  # "next week": its first working day
+
+
+_MEALS = {"breakfast": "8:00", "lunch": "12:00", "tea": "17:00", "dinner": "18:00", "supper": "18:00", "bed": "22:00"}
+_MEAL = re.compile(r"\b(?:at\s+)?(?:breakfast|lunch|tea|dinner|supper|bed)\s*time\b|\bat\s+(?:breakfast|lunch|dinner|supper)\b", re.I)
+_WEEKEND = re.compile(r"\b(?:(?:this|at the|on the|over the)\s+|(?P<next>next)\s+)?weekend\b", re.I)
+
+
+def _to_saturday(now: datetime, next_one: bool) -> int:
+    """Days from now to the weekend meant: this one (today, on a Saturday or Sunday), or the one after it."""
+    ahead = 0 if now.weekday() >= 5 else 5 - now.weekday()
+    return ahead + 7 * next_one - (now.weekday() == 6 and next_one)
 
 
 def _month_day(m: re.Match[str], now: datetime) -> str:
@@ -195,6 +208,8 @@ def parse_when(text: str, *, now: datetime | None = None) -> datetime:
         when = when.replace(hour=DEFAULT_HOUR, minute=0, second=0)  # a day without a time: the morning of that day
     if _EVENING.search(raw) and not re.search(r"\d", raw) and when < now:  # "tonight" said late: in an hour
         when = (now + timedelta(hours=1)).replace(second=0)
+    if re.search(rf"(?<!next )\b{now:%A}\b", raw, re.I) and now <= when - timedelta(days=7):  # "Sunday at noon" on a Sunday
+        when -= timedelta(days=7)  # morning: today's noon (dateparser gave next week's)
     return when.replace(microsecond=0)
 
 

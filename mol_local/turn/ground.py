@@ -24,7 +24,7 @@ from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.statements import is_question, statements
 from mol_local.turn.notes_asked import NOTE_END, NOTES_ABOUT, asks_for_a_note, note_call, note_question_call, own_note
 from mol_local.turn.tasks import ToolCall, answering_call
-from mol_local.turn.when_said import (ASK_PLACE, ASK_WHEN, NO_DUE, asks_back, place_said, says_no_time, with_stated_clock,
+from mol_local.turn.when_said import (ASK_PLACE, ASK_WHEN, NO_DUE, asks_back, place_said, says_no_time, with_readable_due, with_stated_clock,
                                      with_stated_wait, without_made_up_clock)
 
 if TYPE_CHECKING:
@@ -113,7 +113,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
     if call.name != "reminders.create" or not isinstance(call.arguments.get("due"), str):
         return call
     stated = without_made_up_clock(with_stated_wait(call, request), request)
-    return with_stated_clock(with_stated_text(with_stated_offset(with_stated_day(stated, request), request), request), request)
+    return with_readable_due(with_stated_clock(with_stated_text(with_stated_offset(with_stated_day(stated, request), request), request), request),
+                             request)
 
 
 def open_reminders(rt: Runtime) -> Callable[[], Sequence[dict]]:

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from mol_local.harness.errors import BadArguments
-from mol_local.harness.when import copies_a_time, parse_when, stated_offset
+from mol_local.harness.when import copies_a_time, due_at, parse_when, stated_offset
 from mol_local.turn.tasks import ToolCall
 
 ASK_WHEN = "not run: the request names no time — ask when"
@@ -41,7 +41,8 @@ _WHEN_WORDS = re.compile(
     r"\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|weekend|week|month|year|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"
     r"jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
-    r"every|daily|weekly|monthly|hourly|hour|hours|minute|minutes|mins?|half|quarter|"
+    r"every|daily|weekly|monthly|hourly|hour|hours|minute|minutes|mins?|half|quarter|(?:breakfast|lunch|tea|dinner|supper|bed)\s*time|"
+    r"at (?:breakfast|lunch|dinner|supper)|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\b",
     re.IGNORECASE)
 _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b", re.I)
@@ -139,3 +140,27 @@ def without_made_up_clock(call: ToolCall, request: str) -> ToolCall:
         return call
     day = " ".join(_DUE_CLOCK.sub(" ", due).split())
     return replace(call, arguments={**call.arguments, "due": day}) if day else call
+
+
+_REMIND_LEAD = re.compile(r"^(?:(?:ok(?:ay)?|please|and|also)[,]?\s+)*(?:(?:can|could|would) you\s+)?(?:please\s+)?remind me\b", re.I)
+
+
+def with_readable_due(call: ToolCall, request: str) -> ToolCall:
+    """The request's own words for when, in place of a `due` nothing can read: "Remind me this weekend to clean the
+    gutters" was written as due "the gutter where the gutter is" (refused, and L0 then answered with made-up code). The
+    words are the request less "remind me" and the reminder's text; the call is left as it was when they are not a time."""
+    due, text = call.arguments.get("due"), str(call.arguments.get("text", ""))
+    if call.name != "reminders.create" or not isinstance(due, str) or not text.strip() or stated_offset(request) or _reads(due):
+        return call
+    said = _REMIND_LEAD.sub("", request.strip().rstrip(".!?"))
+    said = re.sub(rf"(?:\s*\bto)?\s*\b{re.escape(text.strip())}\b", " ", said, flags=re.I).strip(" ,")
+    return replace(call, arguments={**call.arguments, "due": said}) if said and _reads(said) else call
+
+
+def _reads(when: str) -> bool:
+    """Whether the harness can place `when` ("the 3pm meeting" too: `due_at` reads its clock) at a time still to come."""
+    try:
+        due_at(when)
+    except BadArguments:
+        return False
+    return True

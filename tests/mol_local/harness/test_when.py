@@ -62,6 +62,11 @@ NOW = datetime(2026, 12, 1, 20, 53)  # Tue 1 Dec 2026, 20:53
         ("tomorrow at 4:30", None, "Wed 2 Dec 2026, 16:30"), ("tomorrow at 3 in the morning", None, "Wed 2 Dec 2026, 03:00"),
         ("tomorrow at 3am", None, "Wed 2 Dec 2026, 03:00"), ("tomorrow at 6:45", None, "Wed 2 Dec 2026, 06:45"),  # a morning train
         ("tomorrow at 10", None, "Wed 2 Dec 2026, 10:00"),
+        ("this weekend", None, "Sat 5 Dec 2026, 09:00"), ("next weekend", None, "Sat 12 Dec 2026, 09:00"),  # mol chat: unreadable
+        ("tomorrow at lunchtime", None, "Wed 2 Dec 2026, 12:00"), ("at bedtime", None, "Tue 1 Dec 2026, 22:00"),
+        ("teatime on Friday", None, "Fri 4 Dec 2026, 17:00"), ("tomorrow at lunch", None, "Wed 2 Dec 2026, 12:00"),
+        ("Tuesday at 11pm", None, "Tue 1 Dec 2026, 23:00"),  # today's weekday, later today: today (dateparser gave next week's)
+        ("next Tuesday at 11pm", None, "Tue 8 Dec 2026, 23:00"), ("Tuesday at 9am", None, "Tue 8 Dec 2026, 09:00"),  # passed: next
     ],
 )
 def test_natural_phrases_resolve_against_now(phrase: str, before: str | None, expected: str) -> None:

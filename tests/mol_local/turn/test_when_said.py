@@ -99,3 +99,17 @@ def test_a_reminder_stated_whole_is_set_when_the_model_answers_in_words(scripted
     result = rt.session().run_turn("Remind me about Leo's football practice every Saturday at 9am", slot="L0")
     assert result.answer.startswith("Reminder set for Sat ") and result.answer.endswith("09:00: Leo's football practice (repeats every Saturday).")
     assert [r["text"] for r in rt.tool_hub.reminders.list()] == ["Leo's football practice"]
+
+
+def test_a_due_nothing_can_read_is_the_request_s_own_words_for_when() -> None:
+    """`mol chat "Remind me this weekend to clean the gutters"`: due "the gutter where the gutter is" was refused and L0 then
+    answered with made-up code; "Remind me at lunchtime to call the vet" was asked when."""
+    from mol_local.turn.tasks import ToolCall
+    from mol_local.turn.when_said import says_no_time, with_readable_due
+
+    call = ToolCall("reminders.create", {"text": "clean the gutters", "due": "the gutter where the gutter is"}, "")
+    assert with_readable_due(call, "Remind me this weekend to clean the gutters").arguments["due"] == "this weekend"
+    assert with_readable_due(call, "Remind me to clean the gutters").arguments["due"] == "the gutter where the gutter is"  # no time said
+    fine = ToolCall("reminders.create", {"text": "call the vet", "due": "tomorrow at 9am"}, "")
+    assert with_readable_due(fine, "Remind me tomorrow morning to call the vet") is fine  # a readable due is the model's
+    assert not says_no_time("Remind me at lunchtime to call the vet") and says_no_time("Remind me to buy lunch")
