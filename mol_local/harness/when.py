@@ -140,13 +140,13 @@ def _dated(text: str, now: datetime) -> str:
         return f"{calendar.monthrange(year, month)[1]} {calendar.month_name[month]} {year}"
 
     text = _PART_OF_MONTH.sub(lambda m: _month_day(m, now), _MONTH_END.sub(month_end, text))
-    text = _MEAL.sub(lambda m: f"at {_MEALS[next(k for k in _MEALS if m[0].lower().replace(' ', '').find(k) >= 0)]}", text)
+    text = _MEAL.sub(lambda m: f"at {_MEALS[(m['a'] or m['b']).lower()]}", text)
     text = _WEEKEND.sub(lambda m: f"{now + timedelta(days=_to_saturday(now, m['next'] is not None)):%d %B %Y}", text)
     return text if _WEEKDAY.search(text) else _NEXT_WEEK.sub("Monday", text)  # "next week": its first working day
 
 
 _MEALS = {"breakfast": "8:00", "lunch": "12:00", "tea": "17:00", "dinner": "18:00", "supper": "18:00", "bed": "22:00"}
-_MEAL = re.compile(r"\b(?:at\s+)?(?:breakfast|lunch|tea|dinner|supper|bed)\s*time\b|\bat\s+(?:breakfast|lunch|dinner|supper)\b", re.I)
+_MEAL = re.compile(r"\b(?:at\s+)?(?P<a>breakfast|lunch|tea|dinner|supper|bed)\s*time\b|\bat\s+(?P<b>breakfast|lunch|dinner|supper)\b", re.I)
 _WEEKEND = re.compile(r"\b(?:(?:this|at the|on the|over the)\s+|(?P<next>next)\s+)?weekend\b", re.I)
 
 

@@ -194,7 +194,7 @@ _SENTENCE_END = re.compile(r"((?<=[.!?])\s+(?=[A-Z(]))")
 
 _OURS = re.compile(r"^\(?I (?:ran this|ran it|renamed|changed|corrected)\b")  # the check's own notes: "… should be 'hello_world'" is a value
 _DOTTED = re.compile(r"(?<![.\w])([A-Za-z_]\w+)\.([A-Za-z_]\w*)")
-_FILE_ENDS = frozenset("csv txt json py md log html xml yaml yml toml ini db sqlite png jpg pdf".split())
+_FILE_ENDS = frozenset("csv txt json py md log html xml yaml yml toml ini db sqlite png jpg pdf com org net io".split())  # data.csv, example.com
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")  # a string's words are its value, not names the code must have
 
 
