@@ -20,6 +20,7 @@ from mol_local.statements import is_question, is_request, second_person, stateme
 from mol_local.turn.event_before import told_event
 from mol_local.turn.recall import said_before, said_last, said_then_answer
 from mol_local.turn.told import same_words, told_answer
+from mol_local.turn.told_time import until_answer
 from mol_local.turn.tasks import WRITES
 
 MAX_WORDS = 14
@@ -99,6 +100,6 @@ def said_back(text: str, answer: str, recalled: Sequence[Recalled], history: Seq
               tool_calls: Sequence[dict]) -> str | None:
     """What they told, when the model denied or missed it (turn/told.py, turn/recall.said_then_answer), or a statement's
     plain reply; None keeps the model's answer."""
-    return (said_then_answer(text, answer, recalled, said_before(history), now)
+    return (until_answer(text, recalled, history, now) or said_then_answer(text, answer, recalled, said_before(history), now)
             or (not tool_calls and told_answer(text, answer, recalled, said_before(history)))
             or statement_reply(text, answer, tool_calls, said_last(history)))

@@ -22,6 +22,7 @@ from mol_local.turn.ground import content_stems
 from mol_local.turn.when_said import ASK_WHEN
 
 if TYPE_CHECKING:
+    from memory.bank import Recalled
     from memory.timeline import TaskRecord
     from mol_local.runtime import Runtime
 
@@ -90,3 +91,28 @@ def told_before(reply: str, asked: str) -> dict[str, str] | None:
     except BadArguments:
         return None
     return {"due": at.isoformat(timespec="minutes"), "before": m["lead"] if m["lead"] else "1 day"} if lead else None
+
+
+_UNTIL = re.compile(r"^(?:so\s+|and\s+)?how (?:long|many (?:days|hours))(?: is it| do i have| have i got)? (?:until|till|before|to) "
+                    r"(?P<what>(?:my|our|the|mum's|dad's|[A-Z]\w+'s)\s+[\w' -]{2,60}?)[\s?.!]*$", re.I)
+
+
+def until_answer(text: str, recalled: Sequence[Recalled], history: Sequence[TaskRecord], now: datetime) -> str | None:
+    """How long until the thing asked about, from the time the person told for it: "How long until my dentist
+    appointment?" after "My dentist appointment is on Thursday at 2pm" got "Your dentist appointment is on Thursday at
+    2pm." (`mol chat -c`: no count). None for other questions, or when nothing told names a time still to come."""
+    m = _UNTIL.match(" ".join(text.split()))
+    if m is None:
+        return None
+    said = [(t.content, now) for task in history for t in task.messages if t.role == "user"]
+    said += [(said_words(r.memory.text) if r.memory.kind == SAID else r.memory.text,
+              datetime.fromisoformat((r.memory.said_at or r.memory.created_at)[:19])) for r in recalled]
+    found = told_time(m["what"], said, now)
+    if found is None:
+        return None
+    left = found[1] - now
+    days, hours = left.days, left.seconds // 3600
+    count = ", ".join(f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in ((days, "day"), (hours, "hour")) if n) or \
+        f"{left.seconds // 60} minutes"
+    what = second_person(m["what"]).strip()
+    return f"{count} — {what} is on {found[1]:%a %-d %b %Y, %H:%M} (from what you told me: \"{found[0].strip()}\")."

@@ -48,3 +48,17 @@ def test_a_reminder_with_no_time_offers_a_flight_said_weeks_before_and_the_reply
     scripted.outputs = [call("reminders.create", text="water the plants", due="later"), "never read"]
     plain = rt.session().run_turn("Remind me to water the plants", slot="L0")  # nothing told about it: the plain question
     assert plain.answer == "When should I remind you to water the plants?" and NOW < datetime(2027, 1, 14)
+
+
+def test_how_long_until_a_told_event_is_counted_from_the_time_told(scripted_runtime) -> None:
+    """`mol chat -c`: "How long until my dentist appointment?" after "My dentist appointment is on Thursday at 2pm" got
+    "Your dentist appointment is on Thursday at 2pm." (no count); weeks later, in a new conversation, the same."""
+    from mol_local.turn.told_time import until_answer
+
+    rt, scripted = scripted_runtime(["Your dentist appointment is on Thursday at 2pm."])
+    rt.memory.add([new_memory(said_text("My dentist appointment is on Thursday at 2pm"), kind="said", said_at="2026-11-30T10:00")])
+    got = rt.session().run_turn("How long until my dentist appointment?", slot="L0")
+    assert got.answer == ('1 day, 17 hours — your dentist appointment is on Thu 3 Dec 2026, 14:00 (from what you told me: '
+                          '"My dentist appointment is on Thursday at 2pm").')
+    assert until_answer("How long until my flight?", [], [], NOW) is None  # nothing told about it
+    assert until_answer("How long does the bus take?", [], [], NOW) is None  # no "until"
