@@ -236,6 +236,16 @@ def named_items(request: str) -> list[str]:
     return named_list(request)[0]
 
 
+_MAKE_LIST = re.compile(r"^(?:(?:please|can you|could you|would you)\s+)*(?:make|create|start|build|write|draw up|give|put together|do)\s+"
+                        r"(?:me\s+|us\s+)?(?:a|an|my|the|our)\s+(?:[\w'-]+\s+){0,3}?(?:check\s*list|to-?do(?:\s+list)?|list(?!\s+of\b))\b", re.I)
+
+
+def asks_for_a_list(request: str) -> bool:
+    """Whether the request asks for a list and names what goes on it ("Make a grocery list: oat milk, bananas, …", which
+    the router had sent to L1: "All the orders are ready, so no reminders needed.")."""
+    return bool(_MAKE_LIST.match(request.strip())) and len(named_items(request)) >= 2
+
+
 def named_list(request: str) -> tuple[list[str], bool]:
     """(the named items, whether they are the whole list): after a colon the person wrote out the list
     itself; after "with", "including", "covering" the items are ones it must hold, among any others."""

@@ -18,3 +18,14 @@ def test_a_budget_of_named_amounts_is_routed_to_the_view_slot(scripted_runtime) 
     kept = "I have a budget of 900 for 3 days, how much can I spend per day?"  # a sum to work out: L1's
     assert budget_rows(kept) is None and rerouted(rt, kept, [], RouteRecord("L1", "grammar", "L1", False, 1.0)).slot == "L1"
     assert budget_rows("Make a budget for my trip") is None  # no amounts to lay out
+
+
+def test_a_list_whose_items_are_named_is_routed_to_the_view_slot(scripted_runtime) -> None:
+    """`mol chat "Make a grocery list: oat milk, bananas, rice, frozen peas, dish soap"` went to L1: "All the orders are
+    ready, so no reminders needed." and no list."""
+    rt, _ = scripted_runtime([])
+    asked = "Make a grocery list: oat milk, bananas, rice, frozen peas, dish soap"
+    routed = rerouted(rt, asked, [], RouteRecord("L1", "grammar", "L1", False, 1.0))
+    assert (routed.slot, routed.raw_output) == ("L3", "makes a list of the items named")
+    for kept in ("Remind me to buy oat milk and bananas", "Give me a list of ideas: cheap, quick", "Make a list"):
+        assert rerouted(rt, kept, [], RouteRecord("L1", "grammar", "L1", False, 1.0)).slot == "L1"
