@@ -153,7 +153,7 @@ def ground_bar_label(doc: UIDocument, request: str) -> list[str]:
     return fixes
 
 
-_NAMED_LIST = re.compile(r"\b(?:a|an|my|the|our)\s+(?P<name>[a-z-]+)\s+(?P<kind>check\s*list|list)\b", re.IGNORECASE)
+_NAMED_LIST = re.compile(r"\b(?:a|an|my|the|our)\s+(?:(?P<name>[a-z-]+)\s+)?(?P<kind>check\s*list|list)\b", re.IGNORECASE)
 _FOR = re.compile(r"\s+for\s+(?:a\s+|an\s+|the\s+|my\s+)?(?P<what>[\w' -]{3,40}?)[\s.!?]*$", re.IGNORECASE)
 
 
@@ -165,11 +165,14 @@ def ground_list_title(doc: UIDocument, request: str) -> list[str]:
     title = doc.title.strip().lower()
     if m is None or not title or not any(c.get("type") == "Checklist" for c in doc.components):
         return []
-    name = m["name"].lower()
+    name = (m["name"] or "").lower()
     named = f"{name[:1].upper()}{name[1:]} {'checklist' if 'check' in m['kind'].lower() else 'list'}"
     if not _stems(title) & _stems(request) and (purpose := _FOR.match(request[m.end():])):  # "Theater" for "… for a vegetarian lasagne"
-        doc.title = f"{named} for {purpose['what']}"
+        what = purpose["what"]  # "Chef's menu" for "a checklist for cleaning the kitchen": "Cleaning the kitchen"
+        doc.title = f"{named} for {what}" if name else what[:1].upper() + what[1:]
         return [f"title {title!r} named as the request names the list"]
+    if not name:
+        return []
     if title == name or not name.startswith(title) or name in ("to-do", "todo"):
         return []
     doc.title = named

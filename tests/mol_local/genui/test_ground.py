@@ -176,6 +176,10 @@ def test_a_list_titled_with_a_word_from_nowhere_is_named_by_what_it_is_for() -> 
         {"id": "checklist", "type": "Checklist", "label": "Items", "bind": "items"}], "state": {"items": []}, "actions": {}})
     ground(own, "Make a shopping list for a vegetarian lasagne")
     assert own.title == "Lasagne"  # a word of the request: its own title stays
+    chef = parse_document({"catalog": "1", "title": "Chef's menu", "components": [
+        {"id": "checklist", "type": "Checklist", "label": "Items", "bind": "items"}], "state": {"items": []}, "actions": {}})
+    ground(chef, "Give me a checklist for cleaning the kitchen")  # mol chat: titled "Chef's menu", whole-house chores
+    assert chef.title == "Cleaning the kitchen" and chef.state["items"][0]["label"] == "Clear and wipe the counters"
 
 
 @pytest.mark.parametrize(("request_text", "title", "spelt"), [
