@@ -57,7 +57,7 @@ _WHAT_LIVE = {"weather": ("the weather", "a weather app or site"), "news": ("the
 _ASKS = re.compile(
     r"^(?:(?:so|ok|okay|hi|hello|hey)[,!.]?\s+)?(?:what (?:can|could|do) you (?:do|help (?:me )?with)|what are you able to do|"
     r"how (?:can|could) you help(?: me)?|what can i (?:ask you|ask|use you for|do with you)|what are your (?:abilities|skills|features)|"
-    r"what do you do|help|who are you|what are you)(?:\s+for me)?\s*[?!.]*$", re.IGNORECASE)
+    r"what do you do|help|who are you|what are you|tell me (?:about|more about) yourself)(?:\s+for me)?\s*[?!.]*$", re.IGNORECASE)
 _LINES = (  # (a tool the line needs, or "" for none; the line)
     ("reminders.create", 'Reminders: "Remind me tomorrow at 9 to call the dentist", "every Monday at 8am …", '
                          '"What reminders do I have?", "I called the dentist, tick it off".'),

@@ -131,6 +131,7 @@ def test_a_goodbye_and_what_was_asked_earlier_are_answered_from_the_conversation
     assert session.run_turn("Good night").answer == "Good night!" and scripted.outputs == ["never read"]
     assert farewell_answer("See you tomorrow") == "See you later!" and farewell_answer("bye, and remind me at 9") is None
     assert session.run_turn("who are you?").answer.startswith("I'm your assistant, running on this machine, offline")
+    assert session.run_turn("Tell me about yourself").answer.startswith("I'm your assistant")  # mol chat: "I run on my own computer."
 
 
 def test_small_talk_and_a_plan_with_nothing_in_it_get_plain_replies(scripted_runtime) -> None:
