@@ -235,11 +235,16 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 def unbacked_answer(text: str, request: str, calls: list[dict]) -> str | None:
     """Why the python call failed, for an answer that gives a number after it failed, when neither the request
-    nor any tool said that number (L2: a NameError, then "The square root of 7921 is 30."); for a currency
+    nor any tool said that number (L2: a NameError, then "The square root of 7921 is 30."); why the reminder was not
+    set when every one the turn tried was refused (L0: "You can't read due to time."); for a currency
     conversion with no rate, that offline there is none (`units.no_rate_answer`). None otherwise, and for an
     answer holding code (a fix to try is not a claim)."""
     if not calls and (honest := no_rate_answer(request, text)):  # "250 euros in dollars is 184 euros."
         return honest
+    made = [c for c in calls if c["name"] == "reminders.create"]
+    if made and all(c["result"].startswith("Error") and not c["result"].startswith("Error: not run") for c in made) \
+            and not text.rstrip().endswith("?"):  # asking when is an answer too
+        return f"I couldn't set that reminder: {error_line(made[-1]['result'])}"  # L0 had said "You can't read due to time."
     runs = [c for c in calls if c["name"] == "python"]
     if not runs or "Error:" not in runs[-1]["result"] or "```" in text:
         return None

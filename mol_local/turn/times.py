@@ -18,11 +18,11 @@ from mol_local.harness.repeat import repeats_in, split_repeat, with_repeat
 from mol_local.harness.when import parse_when
 from mol_local.turn.computed import computed_call
 from mol_local.turn.ground import REMIND, SENTENCE, content_stems, grounded, reminder_call, with_both_asked
-from mol_local.turn.event_before import event_before
+from mol_local.turn.event_before import event_before, told_event
 from mol_local.turn.known_dates import with_known_dates
 from mol_local.turn.moved import follow_up_move
 from mol_local.turn.plan_note import plan_note_call
-from mol_local.turn.recall import said_last
+from mol_local.turn.recall import said_before, said_last
 from mol_local.turn.notes_gone import named_note_delete, noted_value
 from mol_local.turn.rescheduled import named_cancel, named_done, named_move
 from mol_local.turn.tasks import ToolCall
@@ -38,6 +38,9 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _DAYS = re.compile(rf"\b(?P<how>every|each|on)\s+(?P<days>{_DAY}s?(?:\s*,\s*{_DAY}s?)*\s*,?\s*(?:and|&)\s+{_DAY}s?)\b", re.IGNORECASE)
 
 
+_TOLD_BACK = 3  # "Remind me the night before" two turns after "I've got a job interview next Tuesday at 10am" (a question between)
+
+
 def first_calls(request: str, hub: ToolHub | None, conversation_id: str, history: Sequence[TaskRecord],
                 now: datetime, facts: Sequence[str] = ()) -> list[ToolCall]:
     """The calls a request settles before the model is asked: arithmetic, a calendar question (with a day the recalled
@@ -46,7 +49,7 @@ def first_calls(request: str, hub: ToolHub | None, conversation_id: str, history
     a note deleted by name (`notes_gone`), moved or given its time by a follow-up (`moved.follow_up_move`), or set before the event the person just told
     (`event_before.event_before`), or a note read for the value its title names (`notes_gone.noted_value`)."""
     settled = computed_call(with_known_dates(request, facts, now), now.date(), now) or plan_note_call(request, now)
-    told = said_last(history)
+    told = next((m for m in reversed(said_before(history)[-_TOLD_BACK:]) if told_event(m)), None) or said_last(history)
     noted = None if settled else noted_value(request, hub)
     return [settled] if settled else [noted] if noted else named_move(request, hub, now) or named_cancel(request, hub) or named_done(request, hub) \
         or named_note_delete(request, hub) or follow_up_move(request, hub, conversation_id, history, now) or event_before(request, told, now, facts)

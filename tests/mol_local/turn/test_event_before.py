@@ -191,3 +191,19 @@ def test_the_morning_of_or_the_night_before_the_event_told_last_with_a_task() ->
     (shirt,) = event_before("Remind me the day before to iron my shirt", told, NOW)
     assert shirt.arguments == {"text": "iron my shirt", "due": "2026-12-09T14:00", "before": "1 day"}
     assert event_before("Remind me the morning of to print my CV", "I like Wednesdays", NOW) == []  # no event told
+
+
+def test_the_event_told_a_question_ago_is_still_the_one_a_reminder_is_set_before(scripted_runtime) -> None:
+    """`mol chat -c`: "I've got a job interview next Tuesday at 10am", "What should I prepare?", then "Remind me the night
+    before to iron my shirt" got "You can't read due to time." (due "the night before", refused): the event was two turns back."""
+    from tests.mol_local.conftest import call
+
+    rt, scripted = scripted_runtime(["Good luck!", "Bring your CV.", "never read"])
+    session = rt.session()
+    session.run_turn("I've got a job interview next Tuesday at 10am", slot="L0")
+    session.run_turn("What should I prepare?", slot="L0")
+    got = session.run_turn("Remind me the night before to iron my shirt", slot="L0")
+    assert got.answer == "Reminder set for Mon 7 Dec 2026, 20:00: iron my shirt." and scripted.outputs == ["never read"]
+    scripted.outputs = [call("reminders.create", text="iron my shirt", due="the night before"), "You can't read due to time."]
+    alone = rt.session().run_turn("Remind me the night before to iron my shirt", slot="L0")  # no event told: the refusal is said
+    assert alone.answer.startswith("I couldn't set that reminder: due 'the night before' is not a time I can read")
