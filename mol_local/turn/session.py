@@ -334,8 +334,7 @@ class Session:
                     self._check(cancel)
                 machine.tools_done()
                 if all(c.answers for c in calls):  # the read the request asked for: its result is the answer
-                    answer = reminders_on_day(text, tool_calls[-len(calls):], now) or with_told_time(
-                        read_answer(tool_calls[-len(calls):]), tool_calls[-len(calls):], rt, text, history, memories_may_leave(rt) and opts.memory)
+                    answer = reminders_on_day(text, ran := tool_calls[-len(calls):], now) or with_told_time(read_answer(ran), ran, rt, text, history, opts.memory)
                     new.append(MessageRecord("assistant", answer))
                     machine.answered(0)
             else:

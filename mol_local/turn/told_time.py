@@ -19,6 +19,7 @@ from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import parse_offset, parse_when
 from mol_local.statements import is_request, second_person
 from mol_local.turn.ground import content_stems
+from mol_local.turn.remote import memories_may_leave
 from mol_local.turn.when_said import ASK_WHEN
 
 if TYPE_CHECKING:
@@ -68,10 +69,11 @@ def with_told_time(answer: str, calls: Sequence[dict], rt: Runtime, request: str
                    memory: bool) -> str:
     """The question back for a reminder with no time, with the time told about the same thing when there is one:
     'When should I remind you to pick up mum? You told me your mum lands at Gatwick on Friday at 6:40pm (Fri 11 Dec
-    2026, 18:40) — say "an hour before" or a time.' `memory`: whether memories may be searched for it."""
+    2026, 18:40) — say "an hour before" or a time.' `memory`: whether this turn may use memories (and they may go
+    into a prompt: a remote backend's `send_memories`)."""
     if not any(c["result"] == f"Error: {ASK_WHEN}" for c in calls):
         return answer
-    found = told_time(request, _said(rt, request, history, memory), rt.clock())
+    found = told_time(request, _said(rt, request, history, memory and memories_may_leave(rt)), rt.clock())
     if found is None:
         return answer
     return f'{answer} You told me {second_person(found[0]).rstrip(".")} ({found[1]:%a %-d %b %Y, %H:%M}) — say "an hour before" or a time.'
