@@ -55,14 +55,11 @@ def told_time(request: str, said: Sequence[tuple[str, datetime]], now: datetime)
     return max(found, key=lambda f: f[0])[1:] if found else None
 
 
-def _said(rt: Runtime, request: str, history: Sequence[TaskRecord], memory: bool) -> list[tuple[str, datetime]]:
-    """What the person said in this conversation (as said now), and the memories nearest the request with their days."""
-    now = rt.clock()
+def _said(history: Sequence[TaskRecord], recalled: Sequence[Recalled], now: datetime) -> list[tuple[str, datetime]]:
+    """What the person said in this conversation (as said now), and the recalled memories with the days they were said."""
     out = [(m.content, now) for t in history for m in t.messages if m.role == "user"]
-    for r in rt.memory.search(request, RECALLED, min_score=0.25, now=now) if memory else []:
-        at = datetime.fromisoformat((r.memory.said_at or r.memory.created_at)[:19])
-        out.append((said_words(r.memory.text) if r.memory.kind == SAID else r.memory.text, at))
-    return out
+    return out + [(said_words(r.memory.text) if r.memory.kind == SAID else r.memory.text,
+                   datetime.fromisoformat((r.memory.said_at or r.memory.created_at)[:19])) for r in recalled]
 
 
 def with_told_time(answer: str, calls: Sequence[dict], rt: Runtime, request: str, history: Sequence[TaskRecord],
@@ -73,7 +70,9 @@ def with_told_time(answer: str, calls: Sequence[dict], rt: Runtime, request: str
     into a prompt: a remote backend's `send_memories`)."""
     if not any(c["result"] == f"Error: {ASK_WHEN}" for c in calls):
         return answer
-    found = told_time(request, _said(rt, request, history, memory and memories_may_leave(rt)), rt.clock())
+    now = rt.clock()
+    recalled = rt.memory.search(request, RECALLED, min_score=0.25, now=now) if memory and memories_may_leave(rt) else []
+    found = told_time(request, _said(history, recalled, now), now)
     if found is None:
         return answer
     return f'{answer} You told me {second_person(found[0]).rstrip(".")} ({found[1]:%a %-d %b %Y, %H:%M}) — say "an hour before" or a time.'
@@ -106,10 +105,7 @@ def until_answer(text: str, recalled: Sequence[Recalled], history: Sequence[Task
     m = _UNTIL.match(" ".join(text.split()))
     if m is None:
         return None
-    said = [(t.content, now) for task in history for t in task.messages if t.role == "user"]
-    said += [(said_words(r.memory.text) if r.memory.kind == SAID else r.memory.text,
-              datetime.fromisoformat((r.memory.said_at or r.memory.created_at)[:19])) for r in recalled]
-    found = told_time(m["what"], said, now)
+    found = told_time(m["what"], _said(history, recalled, now), now)
     if found is None:
         return None
     left = found[1] - now
