@@ -86,12 +86,31 @@ def planned(request: str, now: datetime) -> tuple[date, list[tuple[int, int, str
         fixed.append((start, 60, what))
     fixed = _mornings(fixed, [at for _w, _d, at in items])
     flexible = [(round(_hours(n["n"]) * (60 if n["u"].lower().startswith("h") else 1)), n["what"].strip()) for n in _NEED.finditer(text)]
+    flexible += [(60, what) for what in _untimed(_NEED.sub(" , ", text[m.end():]))]
     if not fixed or any(need <= 0 or need > DAY_END - DAY_START for need, _ in flexible):
         return None
     day = _day(m["day"], now)
     if day == now.date() and m["day"].lower().split()[-1] in _WEEKDAYS and max(s for s, _, _ in fixed) <= now.hour * 60 + now.minute:
         day += timedelta(days=7)  # "Plan my Saturday" late on a Saturday, every time gone: next Saturday (it had planned today's past)
     return day, fixed, flexible
+
+
+_PIECE = re.compile(r"\s*[,;:]\s*|\s+(?:and|then|&)\s+", re.IGNORECASE)
+_NEEDS_TO = re.compile(r"^(?:(?:and|also|plus|then)\b\s*)*(?:(?:i|we)\s+(?:also\s+)?(?:need|have|want|must|should|'d like|would like|'ve got|got)\s+"
+                       r"(?:to\s+)?|(?:need|have|want) to\s+)?", re.IGNORECASE)
+_NOT_A_THING = re.compile(r"\d|\bat\b|\b(?:is|are|was|were|will|it|it's|you|your|please|plan|day|busy|free)\b", re.IGNORECASE)
+
+
+def _untimed(rest: str) -> list[str]:
+    """The things listed with no time or length ("… lunch with Sam at 1, and I need to buy groceries"): `mol chat`
+    left "buy groceries" out of the plan. Each gets an hour, as a timed item does; a piece that reads as a sentence
+    ("it's my birthday") or has a number in it is not a thing to place."""
+    out = []
+    for piece in _PIECE.split(rest.strip(" .!?")):
+        what = piece[_NEEDS_TO.match(piece).end():].strip(" .!?")  # type: ignore[union-attr]  # all optional: always matches
+        if what and len(what.split()) <= 6 and not _NOT_A_THING.search(what) and what.lower() not in ("i need", "i have", "need"):
+            out.append(what)
+    return out
 
 
 def plan_code(request: str, now: datetime) -> str | None:
@@ -114,7 +133,7 @@ def plan_code(request: str, now: datetime) -> str | None:
             "hm = lambda m: f'{m // 60:02d}:{m % 60:02d}'\n"
             "lines = [f'- {hm(s)}–{hm(s + d)} {w}' for s, d, w in sorted(plan)]\n"
             f"lines += [f'No room left for: {{\", \".join(left)}}.'] if left else []\n"
-            f"'\\n'.join(['{head}:'] + lines + ['', '(An hour for each thing with a time; tell me if one runs longer and I will move the rest.)'])")
+            f"'\\n'.join(['{head}:'] + lines + ['', '(An hour for each thing you gave no length for; tell me if one runs longer and I will move the rest.)'])")
 
 
 def _hours(n: str) -> float:

@@ -19,8 +19,10 @@ from mol_local.statements import key_of
 _ASK = re.compile(
     r"^(?:(?:hey|hi|ok(?:ay)?|so|please)[,!]?\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:help me\s+)?"
     r"(?:write|draft|compose|send|prepare)\s+(?:me\s+)?(?:up\s+)?an?\s+(?:(?P<tone>short|quick|brief|polite|formal|friendly)\s+)?"
-    r"(?P<kind>email|e-mail|message|text)\s+(?:for me\s+)?to\s+(?P<who>(?:my|our|the)\s+[a-z][a-z' -]{1,30}?|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+"
-    r"(?:(?P<say>saying|telling (?:him|her|them)|to (?:say|tell (?:him|her|them))|letting (?:him|her|them) know)\s+(?:that\s+)?"
+    r"(?:(?P<occasion>thank[- ]?you|thanks|apology|sorry|congratulations|congrats)\s+)?"
+    r"(?P<kind>email|e-mail|message|text|note|card)\s+(?:for me\s+)?to\s+(?P<who>(?:my|our|the)\s+[a-z][a-z' -]{1,30}?|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+"
+    r"(?:(?P<for>for|on)\s+(?=\S)"
+    r"|(?P<say>saying|telling (?:him|her|them)|to (?:say|tell (?:him|her|them))|letting (?:him|her|them) know)\s+(?:that\s+)?"
     r"|(?P<ask>asking)\s+(?:(?:him|her|them)\s+)?(?P<how>for|to|if|whether|about)\s+"
     r"|(?P<about>about|regarding)\s+|that\s+)"
     r"(?P<what>[^.?!\n]{3,200}?)[\s.!]*$", re.IGNORECASE)
@@ -51,13 +53,15 @@ def draft_answer(request: str, facts: Sequence[str] = ()) -> str | None:
     who, what = m["who"], m["what"].strip().rstrip(",;")
     if re.search(r"\b(?:and (?:make|keep|add)|funny|poem|in (?:french|spanish|german|italian))\b", what, re.IGNORECASE):
         return None  # more asked than one message: the model's
+    if m["for"] and not m["occasion"]:
+        return None  # "an email to my boss for a day off" is no thank-you
     named = who[:1].isupper() and not who.lower().startswith(("my ", "our ", "the "))
     plain = re.sub(r"^(?:my|our|the)\s+", "", who)
     greeting = f"Hi {who}," if named else (f"Dear {plain[:1].upper()}{plain[1:]}," if (m["tone"] or "").lower() == "formal" else "Hello,")
     body = _body(m, what)
-    closing = _CLOSING.get((m["tone"] or "").lower(), "Thanks")
+    closing = "Best wishes" if m["for"] else _CLOSING.get((m["tone"] or "").lower(), "Thanks")
     name = _own_name(facts) or "[your name]"
-    subject = "" if m["kind"].lower() in ("message", "text") else f"Subject: {_subject(m, what)}\n\n"
+    subject = "" if m["kind"].lower() in ("message", "text", "note", "card") else f"Subject: {_subject(m, what)}\n\n"
     lines = f"{subject}{greeting}\n\n{body}\n\n{closing},\n{name}"
     return f"Here's a draft — change anything before you send it:\n\n{lines}"
 
@@ -67,7 +71,17 @@ _TO_YOU = ((re.compile(r"\b(?:he|she|they)\s+(?:is|are)\b", re.I), "you are"), (
            (re.compile(r"\b(?:his|their)\b", re.I), "your"))
 
 
+_OCCASION = {"thank": "Thank you so much for {what}. I really appreciate it.", "apology": "I'm so sorry for {what}.",
+             "sorry": "I'm so sorry for {what}.", "congratulations": "Congratulations on {what}!", "congrats": "Congratulations on {what}!"}
+
+
 def _body(m: re.Match[str], what: str) -> str:
+    if m["for"]:  # "a thank-you message to my neighbour for feeding the cat": the occasion says what the body is
+        occasion = re.sub(r"[- ]?you$", "", (m["occasion"] or "").lower()).replace("thanks", "thank")
+        said = _OCCASION.get(occasion) or ("Congratulations on {what}!" if m["for"].lower() == "on" else "Thank you so much for {what}.")
+        if m["for"].lower() == "on":  # "on her new baby" is the reader's
+            what = re.sub(r"\bher\b", "your", what, flags=re.IGNORECASE)
+        return said.format(what=_addressed(what))  # "for his help" is "your help"
     if m["ask"]:  # asked of the one it is to: "asking if she is free" is "if you are free"
         what = _addressed(what)
         how = m["how"].lower()
@@ -90,6 +104,8 @@ def _addressed(what: str) -> str:
 
 
 def _subject(m: re.Match[str], what: str) -> str:
+    if m["for"]:
+        return {"a": "Sorry", "s": "Sorry"}.get(m["occasion"][:1].lower(), "Congratulations" if m["occasion"][:1].lower() == "c" else "Thank you")
     if m["ask"] and m["how"].lower() in ("if", "whether"):
         return "A quick question"
     words = (["Request:"] if m["ask"] and m["how"].lower() in ("for", "to") else []) + what.split()

@@ -44,6 +44,10 @@ _ASKS_REMINDER = re.compile(r"\b(?:remind\w*|heads[- ]?up|alert me|ping me|nudge
                             r"wake me|make sure I|tell me to|schedule)\b", re.IGNORECASE)
 NOT_STATED = "not run: the request asks something and states nothing to remember — answer the request in words"
 _KEEP_ASK = re.compile(r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|keep|note|store|save)\b|\bremember that\b", re.I)
+_ASKS_TO_DO = re.compile(r"^\W*(?:(?:please|ok(?:ay)?|so|hey|hi)[,!]?\s+)*(?:(?:can|could|would|will) you\s+)?(?:please\s+)?"
+                         r"(?:help me|write|draft|compose|make|create|plan|give|show|explain|find|translate|summari[sz]e|list|"
+                         r"calculate|convert|suggest|describe|compare|recommend|tell me (?:a|about|how|why|what))\b", re.I)
+_KEEP_SAID = re.compile(r"\b(?:remember|memori[sz]e|keep in mind|(?:don't|do not) forget|note|save|store)\b", re.I)
 NOT_NOTED = "not run: the request asks for no note, so none was saved — answer the request in words"
 _ASKS_NOTE = re.compile(r"\b(?:notes?|write|wrote|jot|save|keep|record|log|store|down|list|file)\b", re.IGNORECASE)
 NOT_NAMED = ("not run: the request asks to tick a reminder off, not to set one, and names no single open reminder — "
@@ -103,6 +107,8 @@ def grounded(call: ToolCall, request: str, open_reminders: Callable[[], Sequence
         return replace(call, refused=NOT_NOTED)  # L1 saved "15 minutes before each appointment" for a day's plan
     if call.name == "memory.remember" and is_question(request) and not _KEEP_ASK.search(request):  # "Do you know my car?"
         return replace(call, refused=NOT_STATED)
+    if call.name == "memory.remember" and _ASKS_TO_DO.match(request) and not _KEEP_SAID.search(request):
+        return replace(call, refused=NOT_STATED)  # "Help me write a thank-you message … for feeding the cat" kept "The user's cat is fed"
     if call.name == "reminders.create" and (not _ASKS_REMINDER.search(request) or asks_back(request)):
         return replace(call, refused=NOT_SET)  # L1 set three for "Rome, 3 days, €955 to spend … What does that leave me each day?"
     if call.name == "reminders.create" and says_no_time(request):
@@ -139,7 +145,7 @@ def asks_to_see_reminders(request: str) -> bool:
     return bool(_SEE.search(request)) and not _SET.search(request) and not _TICK.search(request)
 
 
-_NOT_A_NOTE = frozenset({"reminders.create", "reminders.list", "notes.find", "notes.read"})  # calls a note request never means
+_NOT_A_NOTE = frozenset({"reminders.create", "reminders.list", "notes.find", "notes.read", "memory.remember"})  # calls a note request never means
 
 
 def settled_call(request: str, open_rows: Callable[[], Sequence[dict]] = tuple) -> ToolCall | None:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 import re
 
+from mol_local.harness.errors import BadArguments
+from mol_local.harness.when import parse_when
 from mol_local.turn.dates import MONTH_PATTERN
 from mol_local.turn.tasks import CALL_CLOSE, CALL_OPEN, ToolCall
 
@@ -50,6 +52,30 @@ def timed_items(request: str) -> list[ToolCall]:
         return []
     before = {"before": offsets.pop()} if offsets else {}
     asked = [{"text": what, "due": f"{day} at {at}".strip(), **before} for what, day, at in items]
+    return [ToolCall("reminders.create", a, CALL_OPEN + json.dumps({"name": "reminders.create", "arguments": a}) + CALL_CLOSE, answers=True)
+            for a in asked]
+
+
+_WHEN_START = r"(?:at|on|in|by|tomorrow|tonight|today|this|next|later|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+_PAIRED = re.compile(rf"^\W*(?:please\s+|(?:can|could|would) you\s+)*remind me\s+(?P<w1>{_WHEN_START}[^,;]*?)\s+to\s+(?P<t1>.+?),?\s+"
+                     rf"(?:and|then)\s+(?:also\s+)?(?P<w2>{_WHEN_START}[^,;]*?)\s+to\s+(?P<t2>[^.?!]+?)[\s.!?]*$", re.I)
+_DAY_WORD = re.compile(rf"\b(?:{_DAYS})\b", re.I)
+
+
+def paired_reminders(request: str) -> list[ToolCall]:
+    """reminders.create for each half of "Remind me tomorrow morning to call the bank and at noon to email Jo" (`mol chat`
+    set one, "call the bank" at noon); the second time takes the first's day when it names none. [] for any other."""
+    m = _PAIRED.match(request.strip())
+    if m is None:
+        return []
+    day = _DAY_WORD.search(m["w1"])
+    second = m["w2"] if _DAY_WORD.search(m["w2"]) or day is None else f"{day[0]} {m['w2']}"
+    asked = [{"text": m["t1"].strip(), "due": m["w1"].strip()}, {"text": m["t2"].strip(), "due": second.strip()}]
+    for a in asked:
+        try:
+            parse_when(a["due"])
+        except BadArguments:
+            return []
     return [ToolCall("reminders.create", a, CALL_OPEN + json.dumps({"name": "reminders.create", "arguments": a}) + CALL_CLOSE, answers=True)
             for a in asked]
 

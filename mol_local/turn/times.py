@@ -26,7 +26,7 @@ from mol_local.turn.recall import said_before, said_last
 from mol_local.turn.notes_gone import named_note_delete, noted_value
 from mol_local.turn.rescheduled import named_cancel, named_done, named_move
 from mol_local.turn.tasks import ToolCall
-from mol_local.turn.timed_list import timed_items
+from mol_local.turn.timed_list import paired_reminders, timed_items
 
 if TYPE_CHECKING:
     from memory.timeline import TaskRecord
@@ -218,7 +218,7 @@ def with_each_event(calls: list[ToolCall], request: str, made: Sequence[dict]) -
     the model's reminders, in the task's first round. Routed to L0, "a haircut at 11am and a call with Sam at 3pm
     on Monday, remind me an hour before both" got one reminder called "reminders.create"; L1 set two of three
     appointments, or none of a four-item day plan. Unchanged when the request reads otherwise."""
-    asked = timed_items(request)
+    asked = timed_items(request) or paired_reminders(request)
     if not asked or any(c["name"] == "reminders.create" for c in made):
         return calls
     return [c for c in calls if c.name != "reminders.create"] + asked

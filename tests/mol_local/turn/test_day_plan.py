@@ -26,7 +26,7 @@ def test_the_times_given_stay_and_the_hours_needed_go_in_the_first_gap() -> None
     lines = _plan("Plan my Saturday: gym at 9, lunch with Sam at 1, and I need 2 hours for groceries and cleaning")
     assert lines[:4] == ["Your plan for today, Saturday 5 December:", "- 09:00–10:00 gym", "- 10:00–12:00 groceries and cleaning",
                          "- 13:00–14:00 lunch with Sam"]  # "at 1" is the afternoon; "my Saturday" on a Saturday is today
-    assert lines[-1].startswith("(An hour for each thing with a time")
+    assert lines[-1].startswith("(An hour for each thing you gave no length for")
 
 
 def test_another_day_starts_at_eight_and_a_half_hour_fits_before_the_first_time() -> None:
@@ -66,3 +66,13 @@ def test_today_starts_no_earlier_than_now_and_what_does_not_fit_is_named() -> No
 ])
 def test_other_requests_are_not_day_plans(request_text: str) -> None:
     assert plan_code(request_text, SATURDAY) is None
+
+
+def test_a_thing_named_with_no_time_or_length_gets_an_hour_in_the_first_gap() -> None:
+    """`mol chat`: "Plan my Saturday: gym at 9, lunch with Sam at 1, and I need to buy groceries" left the groceries out."""
+    lines = _plan("Plan my Saturday: gym at 9, lunch with Sam at 1, and I need to buy groceries")
+    assert lines[1:4] == ["- 08:00–09:00 buy groceries", "- 09:00–10:00 gym", "- 13:00–14:00 lunch with Sam"]
+    both = _plan("Plan my Monday: dentist at 10am, 2 hours for the report, call mum and do the laundry")
+    assert both[1:5] == ["- 08:00–10:00 report", "- 10:00–11:00 dentist", "- 11:00–12:00 call mum", "- 12:00–13:00 do the laundry"]
+    assert _plan("Plan my Monday: gym at 9, it's going to be busy")[1:] == [
+        "- 09:00–10:00 gym", "", "(An hour for each thing you gave no length for; tell me if one runs longer and I will move the rest.)"]

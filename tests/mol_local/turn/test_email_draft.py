@@ -53,3 +53,15 @@ def test_an_email_asked_as_a_verb_is_drafted_and_a_question_is_put_to_its_reader
     asked = draft_answer("Message Anna asking if she is free on Friday")
     assert asked is not None and "Could you let me know if you are free on Friday?" in asked
     assert not asks_draft("Email is broken") and not asks_draft("Text me later")
+
+
+def test_a_thank_you_sorry_or_congratulations_says_what_it_is_for() -> None:
+    """`mol chat "Help me write a short thank-you message to my neighbour for feeding the cat"` called
+    memory.remember("The user's cat is fed") and answered "Got it — I'll remember that."."""
+    assert _draft("Help me write a short thank-you message to my neighbour for feeding the cat") == (
+        "Hello,\n\nThank you so much for feeding the cat. I really appreciate it.\n\nBest wishes,\n[your name]")
+    assert _draft("Write a thank you email to Sam for his help with the move").splitlines()[:5] == [
+        "Subject: Thank you", "", "Hi Sam,", "", "Thank you so much for your help with the move. I really appreciate it."]
+    assert "Congratulations on your new baby!" in _draft("Write a congratulations card to my cousin on her new baby")
+    assert "I'm so sorry for missing the meeting." in _draft("Write an apology email to my boss for missing the meeting")
+    assert draft_answer("Write an email to my boss for a day off") is None  # "for" with no occasion is no thank-you

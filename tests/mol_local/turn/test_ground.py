@@ -388,3 +388,17 @@ def test_a_reminder_with_no_time_for_a_request_that_says_one_is_not_set() -> Non
 
     refused = {"name": "reminders.create", "arguments": bare.arguments, "result": f"Error: {NO_DUE}", "error": None}
     assert grounded(bare, "Remind me 30 minutes before the cinema").answers and read_answer([refused]) == ASKED_DAY
+
+
+def test_a_request_to_do_something_keeps_no_memory() -> None:
+    """`mol chat "Help me write a short thank-you message to my neighbour for feeding the cat"` called
+    memory.remember("The user's cat is fed") and answered "Got it — I'll remember that."."""
+    from mol_local.turn.ground import NOT_STATED
+
+    remember = ToolCall("memory.remember", {"text": "The user's cat is fed"}, "")
+    assert grounded(remember, "Help me write a short thank-you message to my neighbour for feeding the cat").refused == NOT_STATED
+    assert grounded(remember, "Give me three ideas for a rainy Sunday").refused == NOT_STATED
+    assert grounded(remember, "Please remember to keep this: my son is called Tom").refused is None  # asked to keep it
+    assert grounded(remember, "My son is called Tom").arguments == {"text": "The user's son is called Tom."}
+    noted = grounded(remember, "Write down that the boiler code is 4471")  # a note, as "Write down that …" is
+    assert noted.name == "notes.create" and noted.refused is None

@@ -51,3 +51,27 @@ def test_what_a_person_typed(request_text: str, calls: list) -> None:
 ])
 def test_anything_else_is_left_to_the_model(request_text: str) -> None:
     assert timed_items(request_text) == []
+
+
+@pytest.mark.parametrize(("request_text", "calls"), [
+    ("Remind me tomorrow morning to call the bank and at noon to email Jo",  # `mol chat` set one: "call the bank" at noon
+     [("call the bank", "tomorrow morning"), ("email Jo", "tomorrow at noon")]),
+    ("Can you remind me tonight at 8 to call mum and tomorrow at 9am to book the car in?",
+     [("call mum", "tonight at 8"), ("book the car in", "tomorrow at 9am")]),
+    ("Remind me on Friday to pay rent and on Monday to call Sam", [("pay rent", "on Friday"), ("call Sam", "on Monday")]),
+])
+def test_two_reminders_each_with_its_time_are_both_set(request_text: str, calls: list[tuple[str, str]]) -> None:
+    from mol_local.turn.timed_list import paired_reminders
+
+    assert [(c.arguments["text"], c.arguments["due"]) for c in paired_reminders(request_text)] == calls
+
+
+@pytest.mark.parametrize("request_text", [
+    "Remind me tomorrow to call the bank and email Jo",  # one time: one reminder, the model's
+    "Remind me at teatime to do the thing and at the moon to dance",  # a time that does not read
+    "What did I say about the bank and at noon to email Jo?",
+])
+def test_other_requests_are_not_paired(request_text: str) -> None:
+    from mol_local.turn.timed_list import paired_reminders
+
+    assert paired_reminders(request_text) == []
