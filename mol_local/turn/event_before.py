@@ -49,7 +49,8 @@ _ASK_MY_TO = re.compile(  # "Remind me two days before Alex's birthday to buy fl
     r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+(?:(?P<day>the day)|"
     r"(?P<n>an?|one|two|three|\d{1,3})\s+(?P<unit>minutes?|hours?|days?|weeks?))\s+before\s+(?:(?:my|our|the)\s+|(?P<whose>[A-Z][\w-]+)(?:'s|’s)\s+)"
     r"(?P<what>[\w' -]{2,40}?)\s+to\s+(?P<task>(?:buy|call|book|order|pack|send|get|make|pick|prepare|check|renew|pay|email|text|ring|"
-    r"wrap|write|clean|charge|print|confirm|cancel|bake|cook|plan|water|feed|take|bring|leave|start|finish|submit|sign|collect|post)"
+    r"wrap|write|clean|charge|print|confirm|cancel|bake|cook|plan|water|feed|take|bring|leave|start|finish|submit|sign|collect|post|"
+    r"iron|wash|fix|tidy|sort|pack|practi[cs]e|rehearse|ask|tell|visit|return|download|update|fill|label|decorate|put|go|set|find|learn|read)"
     r"\b[\w' -]{0,60}?)(?:,?\s*(?:please|thanks))?[\s.!?]*$", re.IGNORECASE)  # a verb first: "my trip to Paris" is no task
 _ASK_TASK_BEFORE_IT = re.compile(  # "Remind me to book the airport transfer a week before": before the event told last
     r"^(?:(?:ok(?:ay)?|and|also)[,!.]?\s+)*(?:(?:can|could) you\s+|please\s+)?(?:also\s+)?remind me\s+to\s+(?P<task>[\w' -]{3,60}?)\s+"

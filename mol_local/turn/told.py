@@ -135,6 +135,8 @@ _GLUE = frozenset("been being will also still did does yes sure there here said 
 
 _DOUBLED = re.compile(r"\b(\w+)['’]s \1\b", re.I)
 _THE_USER = re.compile(r"\bthe user\b", re.I)
+_YOU_SAID_I = re.compile(r"\b(?i:you) (?:told me|said)(?: that)? (?:I|I'd|I'm|I've|I'll|my)\b")  # "You told me I'd allow myself two cups of coffee."
+_WHEN_DID = re.compile(r"^(?:so\s+|and\s+)?when did (?:i|we)\b", re.I)
 _SAID_SHARED = 3  # content words a question without "my"/"I" shares with a thing the person said, to be about it
 
 
@@ -169,7 +171,7 @@ def _personal_answer(text: str, answer: str, recalled: Sequence[Recalled], as_re
     if not personal and not (best.kind == SAID and same_thing(text, best.text)) and (best.kind != SAID or max(scored)[0] < _SAID_SHARED):
         return None  # "How much will the boiler valve cost?" is about what they said only when it shares that many words
     added = content_stems(answer) - asked - content_stems(best.text) - _GLUE
-    garbled = any(p.search(answer) and not p.search(text) for p in (_DOUBLED, _THE_USER))  # "Your sister's sister live in Leeds."
+    garbled = any(p.search(answer) and not p.search(text) for p in (_DOUBLED, _THE_USER)) or bool(_YOU_SAID_I.search(answer))  # "Your sister's sister live in Leeds."
     # and "You know the user's sister live in Leeds." (mol chat -c, the memory's own third person)
     if (content_stems(answer) - every) & (content_stems(best.text) - every) - _GLUE and not added and not garbled \
             and not _names_nobody(text, answer, best.text):
@@ -178,7 +180,8 @@ def _personal_answer(text: str, answer: str, recalled: Sequence[Recalled], as_re
     what = second_person(said_words(best.text) if best.kind == SAID else best.text).rstrip(".")
     what = re.sub(r"^(?:The|A|An|Our|It|There|This|That)\b", lambda w: w[0].lower(), what)  # "you said the plumber …"
     told = f"on {day} you said {what}{_weekday_meant(what, datetime.fromisoformat((best.said_at or best.created_at)[:19]))}."
-    return f"I'm not sure that answers it, but {told}" if DENIED.search(answer) else told[:1].upper() + told[1:]
+    hedged = DENIED.search(answer) and not _WHEN_DID.match(text.strip())  # the day said answers "When did I talk to the plumber?"
+    return f"I'm not sure that answers it, but {told}" if hedged else told[:1].upper() + told[1:]
 
 
 _ON_WEEKDAY = re.compile(r"\b(?:on|this)\s+(?P<d>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE)

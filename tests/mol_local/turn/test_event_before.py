@@ -207,3 +207,13 @@ def test_the_event_told_a_question_ago_is_still_the_one_a_reminder_is_set_before
     scripted.outputs = [call("reminders.create", text="iron my shirt", due="the night before"), "You can't read due to time."]
     alone = rt.session().run_turn("Remind me the night before to iron my shirt", slot="L0")  # no event told: the refusal is said
     assert alone.answer.startswith("I couldn't set that reminder: due 'the night before' is not a time I can read")
+
+
+def test_a_task_of_any_common_verb_after_a_remembered_event_is_set_before_it() -> None:
+    """`mol chat`, "My daughter Lily's school play is on December 17th" said three weeks before: "Remind me the day
+    before Lily's play to iron her costume" got "I don't know your daughter Lily's school play is on December 17th yet"."""
+    said = ["My daughter Lily's school play is on December 17th"]
+    (iron,) = event_before("Remind me the day before Lily's play to iron her costume", None, NOW, said)
+    assert iron.arguments == {"text": "iron her costume", "due": "2026-12-17T09:00", "before": "1 day"}
+    (wash,) = event_before("Remind me two days before Lily's play to wash her tights", None, NOW, said)
+    assert wash.arguments["before"] == "2 days" and wash.arguments["text"] == "wash her tights"

@@ -106,3 +106,16 @@ def test_the_doctor_meets_dr_and_what_was_said_of_the_person_is_said_to_them() -
         "On Thu 12 Nov 2026 you said Dr Hughes said you should cut down on salt and come back in March."
     assert second_person("We moved from the US") == "you moved from the US"  # "US" is no "you"
     assert second_person("Karen wants my report by the 18th") == "Karen wants your report by the 18th"
+
+
+def test_an_answer_that_says_the_persons_words_as_its_own_is_said_from_the_memory() -> None:
+    """`mol chat`, "I'm trying to cut down on coffee, max two cups a day" said 25 Nov: "How many cups of coffee did I
+    say I'd allow myself?" got "You told me I'd allow myself two cups of coffee."; "When did I talk to the plumber?"
+    was hedged "I'm not sure that answers it", though the day said answers it."""
+    coffee = [Recalled(new_memory("I'm trying to cut down on coffee, max two cups a day", kind="said", said_at="2026-11-25T09:00:00"), 0.5)]
+    assert told_answer("How many cups of coffee did I say I'd allow myself?", "You told me I'd allow myself two cups of coffee.", coffee) == (
+        "On Wed 25 Nov 2026 you said you're trying to cut down on coffee, max two cups a day.")
+    plumber = [Recalled(new_memory("The plumber said the boiler needs a new pressure valve, it will cost about £180", kind="said",
+                                   said_at="2026-11-15T12:10:00"), 0.5)]
+    answer = told_answer("When did I talk to the plumber?", "I don't know when you talked to the plumber.", plumber)
+    assert answer is not None and answer.startswith("On Sun 15 Nov 2026 you said the plumber said")
