@@ -4,8 +4,10 @@ Tried with `mol chat` on the embedded default: that request drew a checklist of 
 grocery list for a week of healthy meals" drew "Healthy meals", "Meal ideas", "Ingredients"; "a checklist for my
 trip to Paris" drew "Paris", "Monti", "Orange groves". The 135M model cannot know what goes on such a list, so
 for the common kinds (`data/starters.toml`, written by hand) the checklist starts with their usual items,
-labelled as a start for the person to add to or cut. A list with any item named gets no starter items, and a
-kind with no starter only loses the items that echo its own title.
+labelled as a start for the person to add to or cut. A list with any item named gets no starter items, and what
+the model put beside the named ones stays only when that kind of list holds something like it ("a packing list for a
+beach holiday with sunscreen, a hat and my kindle" came back with "Mavericks"; for a gym bag, "Tofu"). A kind with
+no starter only loses the items that echo its own title.
 """
 
 from __future__ import annotations
@@ -67,5 +69,16 @@ def ground_starter(doc: UIDocument, request: str, named: list[str], whole: bool,
         return [f"started the list with the usual items for {start.name}"]
     echoes = {_key(doc.title), _key(checklist.get("label")), *_GENERIC}
     dropped = [i for i in items if i not in kept and _key(i.get("label")) in echoes]
-    items[:] = [i for i in items if i not in dropped]
-    return ["left out items that only repeat the list's name: " + ", ".join(repr(str(i.get("label"))) for i in dropped)] if dropped else []
+    odd = [i for i in items if i not in kept and i not in dropped and starters_too and named and (start := starter_for(request)) is not None
+           and not _prefixes(i.get("label")) & _prefixes(" ".join(start.items))]
+    items[:] = [i for i in items if i not in dropped and i not in odd]
+    return (["left out items that only repeat the list's name: " + ", ".join(repr(str(i.get("label"))) for i in dropped)] if dropped else []) \
+        + (["left out items nobody named that such a list does not hold: " + ", ".join(repr(str(i.get("label"))) for i in odd)] if odd else [])
+
+
+_PREFIX = 5
+
+
+def _prefixes(text: object) -> set[str]:
+    """The first letters of each word of four or more ("Clothing" and "Clothes for each day" share "cloth")."""
+    return {w[:_PREFIX] for w in _key(text).split() if len(w) >= 4}

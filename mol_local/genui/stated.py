@@ -128,7 +128,9 @@ _KEYED_LIST = re.compile(r"(?:\b(?P<pre>[a-z]+)\s+)?\b(?P<kind>table|schedule|ti
 SCHEDULE = re.compile(r"\b(?:schedule|timetable|rota)\b", re.I)
 _OF = re.compile(r"\b(?:of|for)\s+(?:my|our|the|his|her|their)?\s*(?:[a-z]+\s+)*?(?P<noun>[a-z]+)\s*$", re.I)
 _BY_DAY = re.compile(rf"^(?P<k>{_DAY})\s*(?::|-|–)?\s+(?P<v>.+)$|^(?P<v2>.+?)\s+(?:on\s+)?(?P<k2>{_DAY})$", re.I)
-_BY_NUMBER = re.compile(rf"^(?P<k>.+?)\s*(?::|-|–|=)?\s+(?P<v>[$£€]?\s?(?:{NUMBER})\s*(?:%|[a-z]{{1,6}})?)$", re.I)
+_BY_NUMBER = re.compile(rf"^(?P<k>.+?)(?:\s*(?::|-|–|=)|\s+(?:at|for|costs?|is))?\s+(?P<v>[$£€]?\s?(?:{NUMBER})\s*(?:%|[a-z]{{1,6}})?)$", re.I)
+_COMPARING = re.compile(r"\bcompar\w*\s+(?:(?:two|three|four|five|six|\d+)\s+)?(?:[a-z]+\s+)?(?P<noun>[a-z]{3,}s)\b", re.I)  # "comparing three phones"
+_PRICED = re.compile(r"^[$£€]")
 
 
 _BY_WHOM = re.compile(r"^(?P<k>.+?)\s+by\s+(?P<v>[^\d].*)$", re.I)
@@ -170,13 +172,17 @@ def keyed_rows(request: str) -> tuple[list[str], list[list[str]]]:
     if of is None and m and m["kind"].lower() != "table" and m["pre"]:  # "a weekly workout schedule with …": Day | Workout
         of = {"noun": m["pre"]}
     noun = _singular(of["noun"]).capitalize() if of and of["noun"].lower() not in _NOT_NOUNS and m and m["kind"].lower() != "budget" else ""
+    compared = _COMPARING.search(m["head"]) if m else None
     for pattern, first, default in ((_BY_DAY, "Day", "Plan"), (_BY_NUMBER, "Item", "Amount")):
         pairs = [pattern.match(p) for p in parts]
         if all(pairs):
             cells = [[(q["k"] or q["k2"]).capitalize(), q["v"] or q["v2"]] if pattern is _BY_DAY else [q["k"], q["v"]]
                      for q in pairs if q]
-            if pattern is _BY_NUMBER and m and _SUMMED.search(f"{m['pre'] or ''} {m['kind']} {m['head']}") and (total := _total(cells)):
+            summed = m is not None and bool(_SUMMED.search(f"{m['pre'] or ''} {m['kind']} {m['head']}"))
+            if pattern is _BY_NUMBER and summed and (total := _total(cells)):
                 cells.append(["Total", total])
+            if pattern is _BY_NUMBER and compared:  # "comparing three phones: iPhone 15 at £799, …": Phone | Price
+                return [_singular(compared["noun"]).capitalize(), "Price" if all(_PRICED.match(v) for _, v in cells) else "Amount"], cells
             return [first, noun if noun and noun.lower() != first.lower() else default], cells
     made = [_BY_WHOM.match(p) for p in parts]
     if all(made):

@@ -118,9 +118,24 @@ def test_a_misspelt_item_is_spelt_as_asked_and_a_missing_one_added() -> None:
 
 
 def test_a_checklist_that_holds_the_named_items_is_left_alone() -> None:
-    doc = _checklist("Gloves", "Goggles", "Helmet", "Wax")
+    doc = _checklist("Gloves", "Goggles", "Helmet", "Travel insurance")
     assert ground(doc, "a packing checklist with gloves, goggles and a helmet") == []
-    assert [i["label"] for i in doc.state["items"]] == ["Gloves", "Goggles", "Helmet", "Wax"]
+    assert [i["label"] for i in doc.state["items"]] == ["Gloves", "Goggles", "Helmet", "Travel insurance"]
+
+
+def test_what_the_model_added_beside_the_named_items_stays_only_when_such_a_list_holds_it() -> None:
+    """`mol chat`: "a packing list for a beach holiday with sunscreen, a hat and my kindle" came back with "Mavericks";
+    a gym bag with "Tofu"; Paris with "Parcel" and "Miscellaneous"."""
+    doc = _checklist("Sunscreen", "Hat", "Kindle", "Mavericks", "Beach towel")
+    fixes = ground(doc, "Make a packing list for a beach holiday with sunscreen, a hat and my kindle")
+    assert [i["label"] for i in doc.state["items"]] == ["Sunscreen", "Hat", "Kindle", "Beach towel"]
+    assert any("Mavericks" in f for f in fixes)
+    doc = _checklist("Passport", "Umbrella", "Comfy shoes", "Parcel", "Clothing", "Miscellaneous")
+    ground(doc, "Make a packing list for Paris with my passport, an umbrella and comfy shoes")
+    assert [i["label"] for i in doc.state["items"]] == ["Passport", "Umbrella", "Comfy shoes", "Clothing"]
+    doc = _checklist("Acid", "Moles", "Flashcards")  # no starter for the kind: nothing to judge an extra by
+    ground(doc, "a checklist for chemistry covering acids and moles")
+    assert [i["label"] for i in doc.state["items"]] == ["Acids", "Moles", "Flashcards"]
 
 
 def test_a_label_that_holds_the_named_words_counts_as_that_item() -> None:

@@ -356,3 +356,12 @@ def test_a_counted_list_of_things_is_one_column_with_a_row_each() -> None:
     parse_document(doc.to_json())
     assert stated.counted_list("a table of my two cats: Tom, Felix, Ginger") is None  # two said, three listed
     assert stated.table("Make a table with columns: day, activity") == (["day", "activity"], [])
+
+
+def test_things_compared_at_a_price_are_a_row_each_under_their_noun_and_price() -> None:
+    """`mol chat`: "Make a table comparing three phones: iPhone 15 at £799, …" had rows "iPhone 15 at" | "£799" under Item | Amount."""
+    from mol_local.genui.stated import table
+
+    assert table("Make a table comparing three phones: iPhone 15 at £799, Pixel 8 at £699 and Galaxy S24 at £749") == (
+        ["Phone", "Price"], [["iPhone 15", "£799"], ["Pixel 8", "£699"], ["Galaxy S24", "£749"]])
+    assert table("Make a table of my costs: rent is 900, food costs 300") == (["Item", "Cost"], [["rent", "900"], ["food", "300"], ["Total", "1,200"]])
