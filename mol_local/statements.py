@@ -81,7 +81,8 @@ def _norm_noun(noun: str) -> str:
 
 def sentences(text: str) -> list[str]:
     """The message cut into sentences (and lines); a statement never spans two."""
-    parts = re.split(r"(?<=[.!?;])\s+|\n+|,?\s+(?:and|but)\s+(?=(?:i|i'm|i've|my|our|we|he|she|it|they|he's|she's|it's|they're|his|her|its|their)\b)",
+    parts = re.split(r"(?<=[.!?;])\s+|\n+|,?\s+(?:and|but)\s+(?=(?:i|i'm|i've|my|our|we|he|she|it|they|he's|she's|it's|they're|his|her|its|their)\b)"
+                     r"|,\s+(?=(?:i|i'm|i've|i'd|my|we|we're|we've|our)\s)",  # "I'm Sam, I just moved to Bristol"
                      text.strip(), flags=re.IGNORECASE)
     return [p.strip() for p in parts if p and p.strip()]
 

@@ -23,6 +23,7 @@ from mol_local.harness.repeat import monthly_phrase, split_repeat
 from mol_local.harness.when import copies_a_time, parse_when, stated_offset
 from mol_local.statements import is_question, statements
 from mol_local.turn.notes_asked import NOTE_END, NOTES_ABOUT, asks_for_a_note, note_call, note_question_call, own_note
+from mol_local.turn.task_said import task_before_remind
 from mol_local.turn.tasks import ToolCall, answering_call
 from mol_local.turn.when_said import (ASK_PLACE, ASK_WHEN, NO_DUE, asks_back, place_said, says_no_time, with_readable_due, with_stated_clock,
                                      with_stated_wait, without_made_up_clock)
@@ -59,6 +60,8 @@ _SEE = re.compile(r"\b(?:list|show|see|view|read|check|tell me|what|which|any|al
                   rf"|(?:on\s+)?(?:this\s+|next\s+)?{_WEEKDAY})\b|\banything due (?:today|tonight|tomorrow)\b|"
                   rf"\bwhat(?:'s|\s+is|\s+does|\s+do)\s+(?:my\s+)?(?:day|week|schedule|agenda|diary|today|tomorrow|{_WEEKDAY})\b.{{0,20}}\blooks?(?:ing)?\s+like\b|"
                   r"\b(?:what|anything)\b.{0,30}\bon my (?:list|to-?do(?: list)?|reminders)\b", re.I)
+_ASKED_TO_REMIND = re.compile(r"^\W*(?:so\s+|and\s+)?what (?:have|did) i (?:ask(?:ed)?|told|tell|want(?:ed)?) you to remind me\b|"
+                              r"^\W*(?:so\s+|and\s+)?what (?:are|will) you (?:going to )?remind(?:ing)? me\b", re.I)  # "remind me" sets none
 _SET = re.compile(r"\b(?:remind me|set|add|create|make|new|heads-up|alarm|don't let me forget)\b", re.I)
 _WORD = re.compile(r"[a-z]+")
 _USERS = re.compile(r"\bthe user['’]s\b", re.I)
@@ -142,7 +145,7 @@ def asks_to_see_reminders(request: str) -> bool:
     """Whether the person asks to see their reminders, and to set or tick off none ("List my reminders", "Do
     I have any reminders?"; not "Mark all my reminders as done"). The embedded L0 answered those with reminders.create: a reminder called "Reminders", or a
     refused due "the user's words"; the request settles which call it is, so it becomes reminders.list."""
-    return bool(_SEE.search(request)) and not _SET.search(request) and not _TICK.search(request)
+    return bool(_ASKED_TO_REMIND.search(request)) or bool(_SEE.search(request)) and not _SET.search(request) and not _TICK.search(request)
 
 
 _NOT_A_NOTE = frozenset({"reminders.create", "reminders.list", "notes.find", "notes.read", "memory.remember"})  # calls a note request never means
@@ -280,6 +283,7 @@ def reminder_call(sentence: str) -> ToolCall | None:
             parse_when(monthly_phrase(phrase, datetime.now())[0] if rule == "monthly" else phrase)
         except BadArguments:
             continue
+        task = task_before_remind(task, sentence) or task  # "I need to set up the broadband, remind me tomorrow at 6pm"
         return replace(answering_call("reminders.create", {"text": task, "due": when}), answers=False)
     return None
 
@@ -379,6 +383,8 @@ def with_stated_text(call: ToolCall, request: str) -> ToolCall:
     text = call.arguments.get("text")
     if not isinstance(text, str) or not text.strip():
         return call
+    if task := task_before_remind(text, request):  # "I also need to set up the broadband, remind me tomorrow at 6pm": "6pm"
+        return replace(call, arguments={**call.arguments, "text": task}, answers=True)
     if _WAKE.search(request) and not content_stems(text) & content_stems(request):  # "Wake me up at 6:30": "the user's reminders"
         return replace(call, arguments={**call.arguments, "text": "wake up"})
     m = re.search(r"(?<![\w'])" + re.escape(text.strip()) + r"(?![\w'])", request, re.IGNORECASE)

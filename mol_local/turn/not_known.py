@@ -31,13 +31,16 @@ _ASKS_MINE = re.compile(r"^(?:(?:and|so|ok|hey)[,]?\s+)?(?:do you (?:know|rememb
 _ASKS_KEYED = ((re.compile(r"^(?:so\s+|and\s+)?where do i (?:live|stay)\b", re.I), "home", "where you live"),
                (re.compile(r"^(?:so\s+|and\s+)?where do i work\b", re.I), "employer", "where you work"),
                (re.compile(r"^(?:so\s+|and\s+)?where am i (?:from|originally from)\b", re.I), "from", "where you're from"),
-               (re.compile(r"^(?:so\s+|and\s+)?how old am i\b", re.I), "my:age", "how old you are"))
+               (re.compile(r"^(?:so\s+|and\s+)?how old am i\b", re.I), "my:age", "how old you are"),
+               (re.compile(r"^(?:so\s+|and\s+)?(?:what(?:'s| is) my name|who am i|(?:do you )?(?:know|remember) my name)\b", re.I), "name",
+                "your name"))  # "Thanks! What's my name?" got "Your name is Danielle." (mol chat -c)
+_THANKS = re.compile(r"^(?:(?:thanks|thank you|ok(?:ay)?|great|cool|nice|hi|hello|hey|perfect)\b[\s,!.]*)+", re.I)
 
 
 def _unknown_keyed(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequence[str]) -> str | None:
     """"Where do I live?" right after the home fact was forgotten got "You live in New York City.": with no fact of
     that key in the tail or said in the conversation, an answer that does not say so is replaced."""
-    asked = next(((key, said) for q, key, said in _ASKS_KEYED if q.search(text.strip())), None)
+    asked = next(((key, said) for q, key, said in _ASKS_KEYED if q.search(_THANKS.sub("", text.strip()))), None)
     if asked is None or DENIED.search(answer):
         return None
     key, said = asked
@@ -51,8 +54,8 @@ def unknown_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: S
     """"I don't know your car yet" for "Do you know my car?" when nothing in the tail or what the person said in
     the conversation (`seen`: their messages that are not questions) names it and the answer claims to know: after the car was forgotten, L0 answered "Your
     car is the user's sister." from a tail holding only the sister. None otherwise."""
-    if keyed := _unknown_keyed(text, answer, recalled, seen):
-        return keyed
+    if any(q.search(_THANKS.sub("", text.strip())) for q, _k, _s in _ASKS_KEYED):
+        return _unknown_keyed(text, answer, recalled, seen)  # "I'm Sam" said here names no "name": the key settles it
     m = _ASKS_MINE.match(text.strip())
     if m is None or not re.search(rf"\byour {re.escape(m['x'].strip())}(?:'s)?\s+(?:is|was|are|were|has|called|named)\b", answer, re.I):
         return None  # claims nothing about it

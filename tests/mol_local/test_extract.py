@@ -54,6 +54,8 @@ def test_two_statements_in_one_sentence_and_the_request_check() -> None:
     both = statements("I'm vegetarian and allergic to peanuts")  # the TUI: nothing was kept, so meal ideas ignored both
     assert [s.text for s in both] == ["The user is vegetarian.", "The user is allergic to peanuts."]
     assert statements("I'm tired and hungry") == []  # a passing state, whole or halved
+    hi = statements("Hi! I'm Sam, I just moved to Bristol")  # mol chat -c: nothing kept, then "What's my name?" got "Danielle"
+    assert [s.text for s in hi] == ["The user's name is Sam.", "The user lives in Bristol."]
     her = statements("Her birthday is on the 2nd of February", before="My wife's name is Elena")  # mol chat -c: nothing was kept
     assert [s.text for s in her] == ["The user's wife's birthday is on the 2nd of February."]
     assert statements("Her birthday is on the 2nd of February", before="I like cheese") == []
