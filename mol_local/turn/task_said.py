@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 _NEED_THEN_REMIND = re.compile(
-    r"\b(?:i|we)\s+(?:also\s+|still\s+|really\s+)?(?:need|have|must|should|want|'ve got|’ve got|have got|got)\s+(?:to\s+)?"
+    r"\b(?:i|we)\s+(?:also\s+|still\s+|really\s+)?(?:(?:need|have|want|'ve got|’ve got|have got|got)\s+to|must|should)\s+"
     r"(?P<task>[\w' -]{3,60}?)\s*(?:,|\.|;|!|\s+-|\s+so|\s+and)\s+(?:so\s+)?(?:can you\s+|could you\s+|please\s+)?"
     r"remind me\b(?P<when>[^.?!]*)", re.IGNORECASE)
 
@@ -22,6 +22,8 @@ def task_before_remind(text: str, request: str) -> str | None:
     if m is None:
         return None
     said, when, task = _words(text), _words(m["when"]), m["task"].strip()
+    if re.search(r"\d", task):
+        return None  # "I have to see the dentist at 4pm and …": a time of its own, another reader's
     if said and not said <= when and not (said <= _words(task) and text.strip().lower() != task.lower()):
         return None  # the model's text has words of its own: it stays
     return task

@@ -421,3 +421,10 @@ def test_what_have_i_asked_you_to_remind_me_about_lists_the_reminders() -> None:
     for asked in ("What have I asked you to remind me about?", "What did I ask you to remind me to do?", "What are you reminding me about tomorrow?"):
         assert grounded(create(text="install a broadband", due="now"), asked).name == "reminders.list"
     assert grounded(create(text="call mum", due="at 5pm"), "Remind me to call mum at 5pm").name == "reminders.create"
+
+
+def test_an_event_told_before_remind_me_is_no_task_said() -> None:
+    from mol_local.turn.task_said import task_before_remind
+
+    assert task_before_remind("6pm", "Tomorrow I have a meeting at 2pm and the dentist at 4pm. Remind me 30 minutes before each") is None
+    assert task_before_remind("6pm", "I must renew the car tax, remind me at 6pm") == "renew the car tax"
