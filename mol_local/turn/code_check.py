@@ -329,7 +329,7 @@ def checked_code(answer: str, request: str, again: Callable[[int], str], tries: 
     the imports it does not use and the examples nothing can run (`code_tidy.tidied`)."""
     checked = _checked_code(answer, request, again, tries)
     flush = re.sub(r"(?m)^[ \t]+```[ \t]*$", "```", checked.answer)  # L2 closed a block with "    ```" (mol chat -c)
-    return replace(checked, answer=tidied(without_made_up_names(flush, request)))
+    return replace(checked, answer=tidied(without_made_up_names(flush, request), request))
 
 
 def _checked_code(answer: str, request: str, again: Callable[[int], str], tries: int = TRIES) -> Checked:

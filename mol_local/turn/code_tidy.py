@@ -82,21 +82,88 @@ def without_unrun_examples(prose: str) -> str:
     parts = _SENTENCE_END.split(prose)
     sentences, gaps = parts[::2], [*parts[1::2], ""]
     return "".join(s + g for s, g in zip(sentences, gaps)
-                   if not (_FOR_EXAMPLE.match(s.strip()) and not _A_CALL.search(s)) and not _GLUED.search(s))
+                   if not (_FOR_EXAMPLE.match(s.strip()) and (not _A_CALL.search(s) or _unreadable_value(s))) and not _GLUED.search(s))
+
+
+_CLAIMED = re.compile(r"\)\s+(?:returns|gives|is|evaluates to)\s+(?P<v>.+?)[\s.]*$")
+
+
+def _unreadable_value(sentence: str) -> bool:
+    """Whether the value an example claims is no Python value, so nothing can check it: "remove_duplicates([[1, 2], [3, 4]])
+    returns [{1, 2]: ['1', 2], 3: []}, {1, 2}: [])." (`mol chat`)."""
+    m = _CLAIMED.search(sentence.strip())
+    if m is None:
+        return False
+    try:
+        ast.literal_eval(m["v"])
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return True
+    return False
 
 
 _BLOCK = re.compile(r"```[ \t]*(?P<tag>[\w+-]*)[^\n]*\n(?P<code>.*?)(?:```|\Z)", re.DOTALL)
 
 
-def tidied(answer: str) -> str:
-    """The answer with its first Python block `without_unused_imports` and the prose after it `without_unrun_examples`."""
+def tidied(answer: str, request: str = "") -> str:
+    """The answer with its first Python block `without_unused_imports` and the prose after it `without_unrun_examples`
+    and `without_unfounded` (what the check added after it, in parentheses, stays)."""
     block = _BLOCK.search(answer)
     if block is None or block["tag"].lower() not in ("python", "py", "python3", ""):
         return answer
     code = without_unused_imports(block["code"])
     head = answer[: block.start("code")] + code + answer[block.end("code"): block.end()]
-    prose = without_unrun_examples(answer[block.end():])
+    rest = answer[block.end():]
+    found = _CHECK_NOTE.search(rest)
+    starts = [i for i in (rest.find("\n\n("), found.start() if found else -1) if i >= 0]
+    said, notes = (rest[:min(starts)], rest[min(starts):]) if starts else (rest, "")  # the check's own lines
+    lead = said[: len(said) - len(said.lstrip())]
+    kept = without_unfounded(without_unrun_examples(said), code, request)
+    prose = (lead + kept.lstrip() if kept.strip() else "") + notes
     return head + (prose.rstrip() if prose.strip() else "")
+
+
+_EXPLAINING = frozenset("""function returns return returned takes take gives give given list lists string strings text number numbers
+    integer integers float value values result results item items element elements character characters letter letters word words
+    each every check checks checking whether true false empty input inputs output loop loops over through using uses used with from
+    into then which when where that this those these them their there first last order keeps keep kept sort sorts sorted count
+    counts counting adds add sum sums multiplies multiply divides divide compares compare reverse reverses reversed lowercasing
+    lowercase uppercase lower upper times once only also both after before does divisible dictionary dict tuple set key keys line
+    lines prints print calls call builtin built python module standard library same seen already without removes remove drops drop
+    case cases zero one two three found finds find goes go back start end ends starts skips skip joins join splits split other
+    others index indexes position positions length size new copy copies range numbers up down square root divisor divisors
+    remainder even odd positive negative largest smallest biggest highest lowest maximum minimum max min average mean total
+    instead rather than just like more less most least all any none other way ways here what how why unique duplicate duplicates
+    character's string's its it's isn't doesn't don't can't won't example instance tries tried try works work checked
+    matches match matching contains contain containing holds hold given nothing something anything everything reads read
+    backwards forwards chars char common top argument arguments parameter parameters capitalise capitalize title strip trim
+    replace convert format round parse filter map zip merge flatten append insert pop push store walk open write raise handle
+    ignore swap shift rotate repeat increment decrement double halve compute calculate generate build create make produce
+    yield test validate assign update modulo digit digits space spaces whitespace punctuation vowel vowels consonant capital
+    capitals uppercased lowercased lowercases uppercases multiplied divided added subtracted subtract product quotient""".split())
+
+
+def _stem(word: str) -> str:
+    """"capitalises", "capitalised" and "capitalise" are one stem."""
+    for end in ("ing", "ed", "es", "s"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            word = word[: -len(end)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) >= 4 else word
+
+
+def without_unfounded(prose: str, code: str, request: str) -> str:
+    """The prose less each sentence with a word of four letters or more that neither the code, the request nor the
+    plain words of explaining code have: after right code, L2 wrote "It reverses the text with loop and condiments.",
+    "It tries the divisibility of 400 with neither year nor month." (`mol chat`). The cases it was run on say what
+    it does; a sentence made of words from nowhere says nothing true."""
+    known = {_stem(w) for w in re.findall(r"[a-z]+", f"{code} {request}".lower())} | {_stem(w) for w in _EXPLAINING}
+    parts = _SENTENCE_END.split(prose)
+    sentences, gaps = parts[::2], [*parts[1::2], ""]
+    return "".join(s + g for s, g in zip(sentences, gaps)
+                   if all(_stem(w) in known for w in re.findall(r"[a-z]{4,}", _QUOTED.sub(" ", s).lower())))
+
+
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|\w+\([^()\n]*\)")  # a value or a call is run, not read as words
 
 
 _HELD = "(I ran it: "

@@ -79,3 +79,29 @@ def test_a_sentence_naming_a_module_attribute_the_code_does_not_have_is_dropped_
     assert checked.answer == code + ("\n\n(I ran it on a few cases: isEven(6) gives True; isEven(9) gives False; isEven(0) gives True.)")
     kept = code + "\nIt reads data.csv and calls str.lower on each line."  # a file name and a builtin's method stay
     assert without_made_up_names(kept) == kept
+
+
+def test_a_sentence_of_words_from_nowhere_after_right_code_is_dropped_and_the_check_note_stays() -> None:
+    """`mol chat`: right code, then "It reverses the text with loop and condiments." and "It tries the divisibility of 400
+    with neither year nor month."."""
+    code = 'def reverse_string(s: str) -> str:\n    return "".join(reversed(s))\n'
+    answer = (f"```python\n{code}```\nIt reverses the text with loop and condiments.\n\n"
+              "(I ran it on a few cases: reverse_string('abc') gives 'cba'.)")
+    assert tidied(answer, "How do I reverse a string in Python?") == (
+        f"```python\n{code}```\n\n(I ran it on a few cases: reverse_string('abc') gives 'cba'.)")
+    leap = "```python\ndef is_leap(year: int) -> bool:\n    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)\n```\n"
+    assert tidied(leap + "It tries the divisibility of 400 with neither year nor month.", "Write a function that checks if a year is a leap year") \
+        == leap.rstrip()
+    vowels = '```python\ndef count_vowels(s: str) -> int:\n    return sum(1 for ch in s.lower() if ch in "aeiou")\n```\n'
+    said = "It sums one for every character found in 'aeiou' after lowercasing."
+    assert tidied(vowels + said, "Write a function that counts the vowels in a string") == vowels + said  # plain words: kept
+
+
+def test_an_example_whose_claimed_value_is_no_python_value_is_dropped() -> None:
+    """`mol chat`: right `list(dict.fromkeys(lst))`, then "For example, remove_duplicates([[1, 2], [3, 4]]) returns
+    [{1, 2]: ['1', 2], 3: []}, {1, 2}: [])."."""
+    code = "```python\ndef remove_duplicates(lst: list) -> list:\n    return list(dict.fromkeys(lst))\n```\n"
+    bad = "For example, remove_duplicates([[1, 2], [3, 4]]) returns [{1, 2]: ['1', 2], 3: []}, {1, 2}: [])."
+    assert tidied(code + bad, "Write a function that removes duplicates from a list") == code.rstrip()
+    good = "For example, remove_duplicates([3, 1, 3]) returns [3, 1]."
+    assert tidied(code + good, "Write a function that removes duplicates from a list") == code + good
