@@ -119,19 +119,27 @@ def ground_spelling(doc: UIDocument, request: str) -> list[str]:
 
 
 def drop_empty_boxes(doc: UIDocument) -> list[str]:
-    """A Card, Grid or Tabs holding nothing, beside components that show something, is dropped: "Track my water
-    intake: 3 of 8 glasses today" drew an empty "Items" box above its progress bar (the app). Kept when an action
-    names it or it is all there is."""
+    """A Card, Grid or Tabs holding nothing, and text of only punctuation, beside components that show something, is
+    dropped: "Track my water intake: 3 of 8 glasses today" drew an empty "Items" box above its progress bar (the app).
+    Kept when an action names it or it is all there is."""
     targets = {str(a.get("target")) for a in doc.actions.values() if isinstance(a, dict)}
-    empty = [c for c in doc.components if c.get("type") in ("Card", "Grid", "Tabs") and not c.get("children") and c["id"] not in targets]
-    if not empty or len(empty) == len(doc.components):
+    gone: set[str] = set()
+    while empty := [c for c in doc.components if c["id"] not in gone | targets and _shows_nothing(c, gone)]:
+        gone |= {c["id"] for c in empty}  # a box whose only child was a line of dashes is empty too
+    if not gone or len(gone) == len(doc.components):
         return []
-    gone = {c["id"] for c in empty}
     doc.components = [c for c in doc.components if c["id"] not in gone]
     for c in doc.components:
         if isinstance(c.get("children"), list):
             c["children"] = [k for k in c["children"] if k not in gone]
     return [f"dropped the empty {', '.join(sorted(gone))}"]
+
+
+def _shows_nothing(c: dict, gone: set[str]) -> bool:
+    """A box with no child left, or unbound text with no letter or digit in it ("- - - - - -" under a wedding checklist, `mol chat`)."""
+    if c.get("type") in ("Card", "Grid", "Tabs"):
+        return not [k for k in c.get("children") or [] if k not in gone]
+    return c.get("type") in ("Text", "Markdown") and not c.get("bind") and not re.search(r"[^\W_]", str(c.get("text", "")))
 
 
 def _stems(text: str) -> set[str]:
@@ -284,10 +292,10 @@ def ground_items(doc: UIDocument, request: str) -> list[str]:
     Otherwise what the model added follows the named items."""
     named, whole = named_list(request)
     lists = [c for c in doc.components if c.get("type") == "Checklist" and isinstance(doc.state.get(c.get("bind")), list)]
-    if not named or len(lists) != 1:
+    fixes: list[str] = _one_checklist(doc, lists) if named and len(lists) > 1 else []
+    if not named or len(lists) < 1:
         return []
     items = doc.state[lists[0]["bind"]]
-    fixes: list[str] = []
     match: dict[str, int] = {}  # named item -> the label that stands for it
     for exact in (True, False):  # the person's words inside a label first, then a near spelling ("Helmage")
         for name in (n for n in named if n not in match):
@@ -319,6 +327,23 @@ def ground_items(doc: UIDocument, request: str) -> list[str]:
         fixes.append("named items put in the order they were named")
     items[:] = (ordered + others)[:MAX_ITEMS]
     return fixes
+
+
+def _one_checklist(doc: UIDocument, lists: list[dict]) -> list[str]:
+    """One checklist for a request that named its items, holding what every checklist held: "Make a checklist for the
+    wedding with a card, a gift and my suit" drew three empty checklists in nested cards (`mol chat`), so none got the
+    items. The others go; a box left empty goes with `drop_empty_boxes`."""
+    keep, others = lists[0], lists[1:]
+    items = doc.state[keep["bind"]]
+    for other in others:
+        if other["bind"] != keep["bind"]:
+            items += [i for i in doc.state.pop(other["bind"], []) if isinstance(i, dict) and i not in items]
+    gone = {c["id"] for c in others}
+    doc.components = [c for c in doc.components if c["id"] not in gone]
+    for c in doc.components:
+        if isinstance(c.get("children"), list):
+            c["children"] = [k for k in c["children"] if k not in gone]
+    return [f"one checklist for the named items, not {len(lists)}"]
 
 
 def ground_notes(doc: UIDocument, request: str) -> list[str]:

@@ -53,7 +53,7 @@ def draft_answer(request: str, facts: Sequence[str] = ()) -> str | None:
     who, what = m["who"], m["what"].strip().rstrip(",;")
     if re.search(r"\b(?:and (?:make|keep|add)|funny|poem|in (?:french|spanish|german|italian))\b", what, re.IGNORECASE):
         return None  # more asked than one message: the model's
-    if m["for"] and not m["occasion"]:
+    if m["for"] and not m["occasion"] and not _OCCASION_OF.match(what):
         return None  # "an email to my boss for a day off" is no thank-you
     named = who[:1].isupper() and not who.lower().startswith(("my ", "our ", "the "))
     plain = re.sub(r"^(?:my|our|the)\s+", "", who)
@@ -75,7 +75,16 @@ _OCCASION = {"thank": "Thank you so much for {what}. I really appreciate it.", "
              "sorry": "I'm so sorry for {what}.", "congratulations": "Congratulations on {what}!", "congrats": "Congratulations on {what}!"}
 
 
+_OCCASION_OF = re.compile(r"^(?:(?:her|his|their|your|the)\s+)?(?:big\s+)?(?P<event>wedding|birthday|anniversary|graduation|retirement|engagement|"
+                          r"promotion|new (?:job|baby|home|house))$", re.IGNORECASE)  # "a card to my sister for her wedding"
+_WISHES = {"birthday": "Happy birthday! I hope you have a wonderful day.", "anniversary": "Happy anniversary! Wishing you many more happy years together.",
+           "wedding": "Congratulations on your wedding! Wishing you both every happiness."}
+
+
 def _body(m: re.Match[str], what: str) -> str:
+    if m["for"] and not m["occasion"] and (event := _OCCASION_OF.match(what)):
+        said = event["event"].lower()
+        return _WISHES.get(said, f"Congratulations on your {said}!")
     if m["for"]:  # "a thank-you message to my neighbour for feeding the cat": the occasion says what the body is
         occasion = re.sub(r"[- ]?you$", "", (m["occasion"] or "").lower()).replace("thanks", "thank")
         said = _OCCASION.get(occasion) or ("Congratulations on {what}!" if m["for"].lower() == "on" else "Thank you so much for {what}.")
@@ -105,7 +114,8 @@ def _addressed(what: str) -> str:
 
 def _subject(m: re.Match[str], what: str) -> str:
     if m["for"]:
-        return {"a": "Sorry", "s": "Sorry"}.get(m["occasion"][:1].lower(), "Congratulations" if m["occasion"][:1].lower() == "c" else "Thank you")
+        occasion = (m["occasion"] or "c").lower()
+        return {"a": "Sorry", "s": "Sorry"}.get(occasion[:1], "Congratulations" if occasion[:1] == "c" else "Thank you")
     if m["ask"] and m["how"].lower() in ("if", "whether"):
         return "A quick question"
     words = (["Request:"] if m["ask"] and m["how"].lower() in ("for", "to") else []) + what.split()

@@ -1,9 +1,10 @@
 """The task said before "remind me <when>": "I also need to set up the broadband, remind me tomorrow at 6pm".
 
 Tried with `mol chat -c`: the embedded L1 set that reminder with the text "6pm" — words of the time, not the task —
-and, once, "the broadband". When the request names the task in a clause of its own ("I need to …", "I have to …",
-"I must …") just before it asks "remind me …", and the model's text is only words from the time part or fewer words
-of the task, the task is the text, and the tool's line is the answer (L1 had written a call's markup after it).
+and, once, "the broadband"; "I need to book a haircut, remind me on Monday at 10" got "buy a haircut" beside "book a
+haircut". When the request names the task in a clause of its own ("I need to …", "I have to …", "I must …") just
+before it asks "remind me …", and the model's text is only words from the time part or shares a word with the task,
+the task (in the person's words) is the text, and the tool's line is the answer (L1 had written a call's markup after it).
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ def task_before_remind(text: str, request: str) -> str | None:
     said, when, task = _words(text), _words(m["when"]), m["task"].strip()
     if re.search(r"\d", task):
         return None  # "I have to see the dentist at 4pm and …": a time of its own, another reader's
-    if said and not said <= when and not (said <= _words(task) and text.strip().lower() != task.lower()):
-        return None  # the model's text has words of its own: it stays
+    if said and not said <= when and not (said & _words(task) and text.strip().lower() != task.lower()):
+        return None  # the model's text shares nothing with the task: it stays
     return task
 
 

@@ -210,3 +210,32 @@ def test_a_title_word_the_request_nearly_has_is_spelt_as_the_request_has_it(requ
                           "state": {}, "actions": {}})
     ground_spelling(doc, request_text)
     assert (doc.title, doc.components[0]["label"]) == (spelt, spelt)
+
+
+def test_a_line_of_dashes_and_the_box_it_leaves_empty_are_dropped_beside_the_checklist() -> None:
+    """`mol chat`: "Make a checklist for the wedding with a card, a gift and my suit" drew a Card holding a Text of
+    "- - - - - -" above the checklist."""
+    doc = parse_document({"catalog": "1", "title": "Wedding notes", "components": [
+        {"id": "box", "type": "Card", "label": "Guidelines", "children": ["line_1"]},
+        {"id": "line_1", "type": "Text", "label": "Line 1", "text": "- - - - - - - - - -"},
+        {"id": "list", "type": "Checklist", "label": "Guidelines", "bind": "items"}],
+        "state": {"items": [{"label": "Card", "done": False}, {"label": "Gift", "done": False}, {"label": "Suit", "done": False}]},
+        "actions": {}})
+    ground(doc, "Make a checklist for the wedding with a card, a gift and my suit")
+    assert [c["id"] for c in doc.components] == ["list"]
+    parse_document(doc.to_json())
+
+
+def test_several_checklists_for_named_items_become_one_holding_them() -> None:
+    """`mol chat`: the same wedding request, in a fresh conversation, drew three empty checklists in nested cards."""
+    doc = parse_document({"catalog": "1", "title": "Wedding", "components": [
+        {"id": "outer", "type": "Card", "label": "My wedding", "children": ["inner"]},
+        {"id": "inner", "type": "Card", "label": "My wedding", "children": ["gift_2"]},
+        {"id": "save", "type": "Checklist", "label": "My wedding", "bind": "save"},
+        {"id": "checklist_2", "type": "Checklist", "label": "Gift me", "bind": "items"},
+        {"id": "gift_2", "type": "Checklist", "label": "Gift me", "bind": "items"}],
+        "state": {"save": [], "items": [{"label": "Gift", "done": True}]}, "actions": {}})
+    ground(doc, "Make a checklist for the wedding with a card, a gift and my suit")
+    assert [c["id"] for c in doc.components] == ["save"]
+    assert [(i["label"], i["done"]) for i in doc.state["save"]] == [("Card", False), ("Gift", True), ("Suit", False)]
+    parse_document(doc.to_json())

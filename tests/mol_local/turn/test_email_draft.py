@@ -65,3 +65,11 @@ def test_a_thank_you_sorry_or_congratulations_says_what_it_is_for() -> None:
     assert "Congratulations on your new baby!" in _draft("Write a congratulations card to my cousin on her new baby")
     assert "I'm so sorry for missing the meeting." in _draft("Write an apology email to my boss for missing the meeting")
     assert draft_answer("Write an email to my boss for a day off") is None  # "for" with no occasion is no thank-you
+
+
+def test_a_card_for_an_occasion_wishes_the_occasion() -> None:
+    """`mol chat -c`: "Write a card to my sister for her wedding" drew a view of dashes."""
+    assert _draft("Write a card to my sister for her wedding") == (
+        "Hello,\n\nCongratulations on your wedding! Wishing you both every happiness.\n\nBest wishes,\n[your name]")
+    assert "Happy birthday!" in _draft("Write a message to Tom for his birthday")
+    assert "Congratulations on your new job!" in _draft("Write a card to my friend for her new job")

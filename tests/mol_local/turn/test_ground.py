@@ -411,8 +411,10 @@ def test_the_task_said_before_remind_me_is_the_reminders_text() -> None:
     for text in ("6pm", "the broadband", "tomorrow", "set the broadband"):
         call = grounded(create(text=text, due="tomorrow at 6pm"), asked)
         assert call.arguments["text"] == "set up the broadband" and call.answers
-    assert grounded(create(text="phone the bank", due="tomorrow at 9am"), "I need to call the bank, remind me tomorrow at 9am"
-                    ).arguments["text"] == "phone the bank"  # words of its own: the model's
+    assert grounded(create(text="buy a haircut", due="on Monday at 10"), "I need to book a haircut, remind me on Monday at 10"
+                    ).arguments["text"] == "book a haircut"  # mol chat: "buy a haircut" beside "book a haircut"
+    assert grounded(create(text="pick up the kids", due="tomorrow at 9am"), "I need to call the bank, remind me tomorrow at 9am"
+                    ).arguments["text"] == "pick up the kids"  # nothing shared: not this rule's
     assert grounded(create(text="6pm", due="at 6pm"), "Remind me at 6pm").arguments["text"] == "6pm"  # no task said: not this rule's
 
 
