@@ -133,11 +133,18 @@ _WHEN_PHRASE = re.compile(r"\b(?:yesterday|today|this morning|tonight|(?:last|th
                           r"in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b", re.IGNORECASE)
 
 
+_TOLD_THEN = re.compile(r"\b(?:tell you|told you|say|said|mention|mentioned|share|shared|write down|note|noted)\b", re.IGNORECASE)
+
+
 def asked_window(text: str, now: datetime) -> Window | None:
-    """From the start of the dates "What did I do last week?" / "What did I tell you yesterday?" ask about until now
-    (told today about last Sunday is an answer too); None for other questions."""
-    window = time_window(text, now) if _ASKS_DONE.match(text.strip()) else None
-    return None if window is None else (window[0], now)
+    """From the start of the dates "What did I do last week?" asks about until now (told today about last Sunday is
+    an answer too); just those dates for what was told then ("What did I tell you in October?" had listed November's
+    too, `mol chat`); None for other questions."""
+    asked = _ASKS_DONE.match(text.strip())
+    window = time_window(text, now) if asked else None
+    if window is None or asked is None:
+        return None
+    return (window[0], min(window[1], now)) if _TOLD_THEN.search(asked[0]) else (window[0], now)
 
 
 def said_then_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequence[str], now: datetime) -> str | None:
@@ -159,7 +166,8 @@ def said_then_answer(text: str, answer: str, recalled: Sequence[Recalled], seen:
     for row in sorted(then, key=lambda r: r.said_at or r.created_at):
         day = datetime.fromisoformat((row.said_at or row.created_at)[:19]).strftime("%a %-d %b")
         lines.append(f'- {day}: "{said_words(row.text)}"' if row.kind == SAID else f"- {day}: {second_person(row.text)}")
-    return f"Since {window[0]:%a %-d %b} you told me:\n" + "\n".join(lines)
+    head = f"Since {window[0]:%a %-d %b}" if window[1] == now or m is None else m[0][:1].upper() + m[0][1:]  # "In October"
+    return f"{head} you told me:\n" + "\n".join(lines)
 
 
 _DEFINITE = re.compile(r"\b(?:the|my|our)\s+([a-z]{3,})\b", re.IGNORECASE)

@@ -81,10 +81,22 @@ def test_what_was_said_since_the_time_asked_about_is_the_answer(scripted_runtime
     assert used.answer == "You ran a half marathon in Leeds on Sunday."  # an answer that uses what was told stands
     scripted.outputs = ["You haven't told me anything about the half marathon yet."]  # mol chat: its words, denied
     denied = rt.session().run_turn("What did I tell you last week?", slot="L0")
-    assert denied.answer == 'Since Tue 17 Nov you told me:\n- Sun 29 Nov: "I ran a half marathon in Leeds on Sunday"'
+    assert denied.answer == 'Last week you told me:\n- Sun 29 Nov: "I ran a half marathon in Leeds on Sunday"'
     scripted.outputs = ["You asked about the weather."]
     other = rt.session().run_turn("What did the forecast say last week?", slot="L0")
     assert other.answer == "You asked about the weather."  # not a question about what the person did or said
+
+
+def test_what_was_told_in_a_month_is_what_was_said_in_it(scripted_runtime) -> None:
+    """`mol chat`: "What did I tell you in October?" listed, under "Since Thu 1 Oct", a thing said on 10 November."""
+    from memory.store import new_memory, said_text
+
+    rt, scripted = scripted_runtime(["You haven't told me anything about October yet."])
+    rt.memory.add([new_memory(said_text(t), kind="said", said_at=at) for t, at in (
+        ("The car failed its MOT because of the brake pads", "2026-10-28T17:30"),
+        ("Dr Okafor changed my blood pressure pills to 5mg amlodipine", "2026-11-10T11:00"))])
+    told = rt.session().run_turn("What did I tell you in October?", slot="L0")
+    assert told.answer == 'In October you told me:\n- Wed 28 Oct: "The car failed its MOT because of the brake pads"'
 
 
 def test_a_translation_on_the_embedded_model_says_it_cannot_and_how_to_get_one(scripted_runtime) -> None:
