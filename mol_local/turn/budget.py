@@ -27,6 +27,21 @@ _DAYS = re.compile(r"\b(?P<d>\d+)\s+days?\b", re.IGNORECASE)
 _ASKS = re.compile(r"\b(?:per day|each day|a day|daily|every day)\b", re.IGNORECASE)
 
 
+_IN_WORDS = re.compile(r"\b(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*(?P<unit>euros?|pounds?|dollars?|quid|bucks)\b", re.IGNORECASE)
+_SIGN = {"euro": "€", "pound": "£", "quid": "£", "dollar": "$", "buck": "$"}
+
+
+def _per_day(total: re.Match[str], days: int) -> str | None:
+    """The sandbox code for a total spread over some days, and nothing else to take off it."""
+    if days <= 0:
+        return None
+    return ("# answer: {}\n"
+            f"c, total, days = {total['c']!r}, {_value(total)!r}, {days}\n"
+            "money = lambda x: f'{c}{x:,.0f}' if float(x).is_integer() else f'{c}{x:,.2f}'\n"
+            "_v = f'{money(total)} over {days} days is {money(total / days)} per day.'\n"
+            "_v")
+
+
 def _value(m: re.Match[str]) -> float:
     return float(m["x"].replace(",", "") + ("." + m["cents"] if m["cents"] else ""))
 
@@ -34,13 +49,15 @@ def _value(m: re.Match[str]) -> float:
 def budget_code(request: str) -> str | None:
     """The sandbox code answering what is left per day, its first line "# answer: {}"; None when the request is not a
     budget this module reads."""
-    text = " ".join(request.split())
+    text = _IN_WORDS.sub(lambda m: f"{_SIGN[m['unit'].lower().rstrip('s')]}{m['n']}", " ".join(request.split()))  # "600 euros": €600
     if len(text) > 400 or not _ASKS.search(text):
         return None
     totals = {(m.start("x"), m.end()): m for p in _TOTALS for m in p.finditer(text)}
     nightly = list(_NIGHTLY.finditer(text))
     days = {int(m["d"]) for m in _DAYS.finditer(text)}
     currencies = {m["c"] for m in _MONEY.finditer(text)}
+    if len({_value(m) for m in totals.values()}) == 1 and not nightly and len(days) == 1 and len(list(_MONEY.finditer(text))) == 1:
+        return _per_day(next(iter(totals.values())), days.pop())  # "a budget of 600 euros for 3 days … per day" (mol chat: 600 × 3)
     if len({_value(m) for m in totals.values()}) != 1 or len(nightly) != 1 or len(days) != 1 or len(currencies) != 1:
         return None
     total_m, night_m, n_days = next(iter(totals.values())), nightly[0], days.pop()

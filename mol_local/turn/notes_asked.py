@@ -12,7 +12,7 @@ import re
 
 from mol_local.turn.tasks import ToolCall, answering_call
 
-_NOTE_ASK = (r"(?:(?:note|write|jot|put)(?: this| that| it)? down(?: that)?|note that|note(?=\s*:)|(?:make|take|save|keep) a note(?: that| saying)?|"
+_NOTE_ASK = (r"(?:(?:note|write|jot|put)(?: this| that| it)? down(?: that)?|note that|note(?=\s*:)|(?:make|take|save|keep) a note(?: of| that| saying)?|"
              r"(?:put|add|log) (?:this |that |it )?(?:in|to|into) my notes|record that)")
 _NOTE = re.compile(rf"\b{_NOTE_ASK}\s*[:,—-]?\s+(?P<body>.+)$", re.IGNORECASE)
 NOTE_END = re.compile(r"(?:[\s,!.—-]+(?:please|thanks|thank you|cheers))+[\s!.?]*$|[\s!.?]+$", re.IGNORECASE)
@@ -45,7 +45,9 @@ def note_call(text: str) -> ToolCall | None:
     for word in _LEADING.sub("", body).split():
         if _TITLE_STOP.match(word) or len(words) == 4:
             break
-        words.append(word)
+        words.append(word.rstrip(":"))
+        if word.endswith(":"):
+            break  # "my car's registration: AB12 CDE" is titled "Car's registration"
     title = " ".join(words) or body[:40]
     return answering_call("notes.create", {"title": title[:1].upper() + title[1:], "body": body})
 

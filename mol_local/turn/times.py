@@ -65,7 +65,20 @@ def grounded_calls(parsed: list[ToolCall], request: str, made: Sequence[dict], o
     out = with_every_time(with_each_event(with_stated_reminder(calls, request, now), request, made), request, made)
     unasked = [c for c in out if c.refused and c.refused.endswith("answer the request in words")]
     out = [c for c in out if c not in unasked] if 0 < len(unasked) < len(out) else out  # beside what was asked: dropped
-    return _set_once([d for c in out for d in _each_day(_repeating(_bare_task(c), request), request)], made, now or datetime.now())
+    out = [d for c in out for d in _each_day(_repeating(_bare_task(c), request), request)]
+    tasks = [c for c in out if c.name == "reminders.create" and not c.refused and not _a_time(c.arguments.get("text"))]
+    out = [c for c in out if not (tasks and c.name == "reminders.create" and not c.refused and _a_time(c.arguments.get("text")))]
+    return _set_once(out, made, now or datetime.now())
+
+
+def _a_time(text: object) -> bool:
+    """Whether a reminder's text is only a time ("on the 3rd of January", set beside "call mum" for "Remind me to call mum on
+    her birthday, it's on the 3rd of January", `mol chat`): beside a reminder with a task, it is dropped."""
+    try:
+        parse_when(str(text))
+    except BadArguments:
+        return False
+    return bool(str(text).strip())
 
 
 def _bare_task(call: ToolCall) -> ToolCall:

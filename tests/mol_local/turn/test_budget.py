@@ -28,9 +28,20 @@ def test_other_words_and_a_budget_that_does_not_reach() -> None:
         "The room ($400) and the other costs ($150) come to $550, $250 more than your $300: nothing is left to spend per day."
 
 
+def test_a_total_over_some_days_with_nothing_to_take_off_is_divided() -> None:
+    """`mol chat`: "I'm going to Rome for 3 days with a budget of 600 euros. How much can I spend per day?" got
+    "Each day: 3 days × 600 € = 1800€"."""
+    for request_text, said in (("I'm going to Rome for 3 days with a budget of 600 euros. How much can I spend per day?",
+                                "€600 over 3 days is €200 per day."),
+                               ("I have €900 for 3 days in Rome. How much per day?", "€900 over 3 days is €300 per day."),
+                               ("I have 1,000 pounds for 4 days, how much is that a day?", "£1,000 over 4 days is £250 per day.")):
+        source = budget_code(request_text)
+        assert source is not None and computed_answer(source, _run(source)) == said
+
+
 @pytest.mark.parametrize("request_text", [
     "How much should I spend per day on food?",  # no numbers
-    "I have €900 for 3 days in Rome. How much per day?",  # no room: nothing to take off (the model's)
+    "I have €900 for 3 days, and the train is €50. How much per day?",  # a cost and no room: the model's
     "I have €900 and £200 for 3 days; hotel €100 a night for 3 nights, train €50. Per day?",  # two currencies
     "I have €900 for 3 days, hotel €100 a night for 3 nights and €80 a night for 2 nights, train €50. Per day?",  # two rates
 ])

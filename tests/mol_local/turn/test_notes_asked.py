@@ -70,3 +70,11 @@ def test_a_note_is_titled_by_the_words_before_its_verb() -> None:
         "Save a note: book club meets first Thursday of the month at Anna's", "Note that the plumber's number is 07700 900456",
         "Write down that the bins go out on Tuesday", "Make a note: yoga class starts at 7 on Mondays")}
     assert list(titles.values()) == ["Book club", "Plumber's number", "Bins", "Yoga class"]
+
+
+def test_a_note_of_a_thing_is_titled_up_to_its_colon() -> None:
+    """`mol chat`: "Make a note of my car's registration: AB12 CDE" was saved as "Of my car's registration:"."""
+    from mol_local.turn.notes_asked import note_call
+
+    noted = note_call("Make a note of my car's registration: AB12 CDE")
+    assert noted is not None and noted.arguments == {"title": "Car's registration", "body": "my car's registration: AB12 CDE"}

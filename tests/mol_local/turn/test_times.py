@@ -248,3 +248,16 @@ def test_a_repeating_reminder_said_back_without_its_repeat_is_said_as_set() -> N
         "Reminder set for Mon 7 Dec 2026, 09:00: check the smoke alarms (repeats on the first Monday of every month)."
     said = "Reminder set for Mon 7 Dec 2026, 09:00: check the smoke alarms (repeats on the first Monday of every month)."
     assert said_as_set(said, calls) == said
+
+
+def test_a_reminder_whose_text_is_only_a_time_goes_beside_one_with_a_task() -> None:
+    """`mol chat`: "Remind me to call mum on her birthday, it's on the 3rd of January" set "on the 3rd of January" and
+    "call mum", both for 3 January."""
+    from mol_local.turn.times import grounded_calls
+
+    asked = "Remind me to call mum on her birthday, it's on the 3rd of January"
+    calls = [ToolCall("reminders.create", {"text": "on the 3rd of January", "due": "on January 3"}, ""),
+             ToolCall("reminders.create", {"text": "call mum", "due": "on January 3"}, "")]
+    assert [c.arguments["text"] for c in grounded_calls(calls, asked, [], tuple)] == ["call mum"]
+    alone = [ToolCall("reminders.create", {"text": "Friday", "due": "Friday at 9am"}, "")]
+    assert [c.arguments["text"] for c in grounded_calls(alone, "Remind me on Friday at 9am", [], tuple)] == ["Friday"]  # nothing else to keep
