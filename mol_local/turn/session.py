@@ -21,19 +21,17 @@ from memory.transfer import source_writer
 from mol_local.engine.base import GenerationRequest, GenerationResult, Message
 from mol_local.errors import EmptyMessage, MolError, RemoteUnavailable, TurnCancelled
 from mol_local.extract import extract_after_turn
-from mol_local.turn.about import said_turn
 from mol_local.turn.answer_check import checked_answer, earlier_answers
 from mol_local.turn.code_check import Checked, redrafts
 from mol_local.turn.code_follow import whole_ask
+from mol_local.turn.commands import asked_in_full, settled_turn
 from mol_local.turn.day_list import reminders_on_day
 from mol_local.turn.event_before import before_my_event
-from mol_local.turn.forgetting import forget_turn, forget_what
 from mol_local.turn.ground import open_reminders, settled_call
 from mol_local.turn.read import read_answer
 from mol_local.turn.told_time import with_told_time
-from mol_local.turn.list_edit import list_edit_turn
 from mol_local.turn.options import AnswerOptions, words_slot
-from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_text, remember_turn, remember_writer,
+from mol_local.turn.recall import (acts_on_its_own_words, recall, remember_writer,
                                    said_last, said_row, tail_notes, uses_writer)
 from mol_local.turn.remote import memories_may_leave, run_remote_turn, uses_remote_turn
 from mol_local.turn.rerouted import rerouted
@@ -117,24 +115,14 @@ class Session:
         self._warm_cancel.set()
         with self._lock:
             self.refresh()
-            if (done := self._command(text)) is not None:
+            text = asked_in_full(self, text)
+            if (done := settled_turn(self, text)) is not None:
                 done.engine = self.runtime.engine_label
                 return done
             self._continue = continue_task
             self._forced = slot
             self.options = options or AnswerOptions()
             return self._dispatch(text.strip(), cancel, hooks)
-
-    def _command(self, text: str) -> TurnResult | None:
-        """A turn the words settle with no model: `/remember`, a forget, a checklist edit, "What can you do?", "Thanks!", "What's the
-        weather?"."""
-        if (fact := remember_text(text)) is not None:
-            return remember_turn(self, fact, text.strip())
-        if (changed := list_edit_turn(self, text.strip())) is not None:  # "Remove milk" names a list item: not a forget
-            return changed
-        if (what := forget_what(text)) is not None:
-            return forget_turn(self, what)
-        return said_turn(self, text.strip())
 
     def _dispatch(self, text: str, cancel: threading.Event | None, hooks: TurnHooks) -> TurnResult:
         """Run the turn on this session's runtime (remote MoL endpoint or local); on RemoteUnavailable rerun it

@@ -32,3 +32,33 @@ def vague_ask(text: str) -> tuple[str, str] | None:
     """(what kind of request, the one question back) for a request that is only "Remind me", "Make a list", …; else None."""
     said = " ".join(text.split())
     return next(((kind, question) for kind, pattern, question in _ASKS if pattern.match(said)), None)
+
+
+_TO_LIST = re.compile(r"^(?P<kind>[\w' -]{2,30}?)\s*:\s*(?P<items>.+)$")
+_WHOLE = {"reminder": re.compile(r"^(?:remind|set|create|add)\b", re.I), "list": re.compile(r"^(?:make|create|start|build|give|an?)\b", re.I),
+          "note": re.compile(r"^(?:note|write|jot|make|take|add)\b", re.I), "timer": re.compile(r"^(?:set|start|a|an)\b", re.I),
+          "memory": re.compile(r"^(?:remember|that)\b", re.I), "code": re.compile(r"^(?:write|make|create|give|an?|one)\b", re.I)}
+
+
+def completed_request(text: str, last_answer: str) -> str | None:
+    """The whole request the reply to our one question back makes: "Set a reminder" → "What should I remind you about,
+    and when? …" → "To call the vet" is "Remind me to call the vet" (`mol chat -c`: it answered "You can call the vet
+    on Sun 6 Dec 2026, 05:27."); "Make a list" → "Groceries: apples, pasta, tomatoes" is "Make a groceries list:
+    apples, pasta, tomatoes". None when `last_answer` was no such question, or the reply is a whole request itself."""
+    kind = next((k for k, _pattern, question in _ASKS if question == last_answer.strip()), None)
+    said = " ".join(text.split()).strip()
+    if kind is None or not said or said.endswith("?") or _WHOLE[kind].match(said) or vague_ask(said):
+        return None
+    bare = said[:1].lower() + said[1:]
+    if kind == "reminder":
+        return f"Remind me {bare}"
+    if kind == "list":
+        m = _TO_LIST.match(said)
+        return f"Make a {m['kind'].strip().lower()} list: {m['items']}" if m else f"Make a list: {said}"
+    if kind == "note":
+        return f"Note: {said}"
+    if kind == "timer":
+        return f"Set a timer for {bare}"
+    if kind == "memory":
+        return f"Remember that {bare}"
+    return f"Write a Python function that {bare}"

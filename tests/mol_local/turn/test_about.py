@@ -258,3 +258,31 @@ def test_a_request_that_says_what_is_not_asked_back(text: str) -> None:
     from mol_local.turn.vague import vague_ask
 
     assert vague_ask(text) is None
+
+
+@pytest.mark.parametrize(("asked", "reply", "whole"), [
+    ("Set a reminder", "To call the vet", "Remind me to call the vet"),  # mol chat -c: "You can call the vet on Sun 6 Dec 2026, 05:27."
+    ("Remind me", "tomorrow at 9 to call the bank", "Remind me tomorrow at 9 to call the bank"),
+    ("Make a list", "Groceries: apples, pasta, tomatoes", "Make a groceries list: apples, pasta, tomatoes"),  # mol chat -c: "… a shopping
+    ("Make a list", "a packing list for a beach holiday", None),  # whole already                               list for a beach holiday."
+    ("Take a note", "the wifi password is bluefish42", "Note: the wifi password is bluefish42"),
+    ("Set a timer", "10 minutes", "Set a timer for 10 minutes"),
+    ("Write a function", "checks if a number is prime", "Write a Python function that checks if a number is prime"),
+    ("Set a reminder", "What can you do?", None),  # a question of its own
+])
+def test_the_reply_to_our_question_back_is_read_as_the_whole_request(asked: str, reply: str, whole: str | None) -> None:
+    from mol_local.turn.vague import completed_request, vague_ask
+
+    question = vague_ask(asked)
+    assert question is not None
+    assert completed_request(reply, question[1]) == whole
+    assert completed_request(reply, "Hello! What can I do for you?") is None  # no question of ours before it
+
+
+def test_a_reminder_asked_for_in_two_messages_is_set(scripted_runtime) -> None:
+    """`mol chat -c`: "Set a reminder", then "To call the vet" got "You can call the vet on Sun 6 Dec 2026, 05:27.", nothing set."""
+    rt, scripted = scripted_runtime([call("reminders.create", text="call the vet", due="at 4pm"), "never read"])
+    session = rt.session()
+    session.run_turn("Set a reminder")
+    asked = session.run_turn("To call the vet", slot="L0")
+    assert asked.answer == "When should I remind you to call the vet?" and rt.tool_hub.reminders.list() == []
