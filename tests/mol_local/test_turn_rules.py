@@ -129,9 +129,9 @@ def test_a_reminder_nobody_asked_for_is_not_set(scripted_runtime) -> None:
     answered "See you later" with one, and the refusal got "I didn't do that: the request asks for no reminder …".
     A call refused as asked for by nothing is not run: the model answers again, held to words."""
     made = call("reminders.create", text="the room", due="tomorrow at 9am")
-    rt, scripted = scripted_runtime([made, "About €200 a day."])
-    result = rt.session().run_turn("Rome, 3 days, €955 to spend. What does that leave me each day?", slot="L1")
-    assert rt.tool_hub.reminders.list() == [] and result.tool_calls == [] and result.answer == "About €200 a day."
+    rt, scripted = scripted_runtime([made, "The Colosseum, the Vatican and Trastevere."])  # (a budget per day is computed now:
+    result = rt.session().run_turn("Rome, 3 days. What should I see each day?", slot="L1")  # test_budget.py)
+    assert rt.tool_hub.reminders.list() == [] and result.tool_calls == [] and result.answer == "The Colosseum, the Vatican and Trastevere."
     assert scripted.words == [False, True] and scripted.views[1] == scripted.views[0]  # the refused call is not in its view
     scripted.outputs = [made, "Fine."]
     for asked in ("Make sure I check the room tomorrow at 9am", "Give me a heads-up tomorrow at 9am about the room"):
