@@ -37,11 +37,16 @@ _ASKS_KEYED = ((re.compile(r"^(?:so\s+|and\s+)?where do i (?:live|stay)\b", re.I
 _THANKS = re.compile(r"^(?:(?:thanks|thank you|ok(?:ay)?|great|cool|nice|hi|hello|hey|perfect)\b[\s,!.]*)+", re.I)
 
 
-def _unknown_keyed(text: str, answer: str, recalled: Sequence[Recalled], seen: Sequence[str]) -> str | None:
+def _asked_key(text: str) -> tuple[str, str] | None:
+    """(the key, how it is said) of a question `_ASKS_KEYED` reads, after a leading "Thanks!"; None for any other."""
+    said = _THANKS.sub("", text.strip())
+    return next(((key, words) for q, key, words in _ASKS_KEYED if q.search(said)), None)
+
+
+def _unknown_keyed(asked: tuple[str, str], answer: str, recalled: Sequence[Recalled], seen: Sequence[str]) -> str | None:
     """"Where do I live?" right after the home fact was forgotten got "You live in New York City.": with no fact of
     that key in the tail or said in the conversation, an answer that does not say so is replaced."""
-    asked = next(((key, said) for q, key, said in _ASKS_KEYED if q.search(_THANKS.sub("", text.strip()))), None)
-    if asked is None or DENIED.search(answer):
+    if DENIED.search(answer):
         return None
     key, said = asked
     said_rows = [said_words(r.memory.text) for r in recalled if r.memory.kind == SAID]
@@ -54,8 +59,8 @@ def unknown_answer(text: str, answer: str, recalled: Sequence[Recalled], seen: S
     """"I don't know your car yet" for "Do you know my car?" when nothing in the tail or what the person said in
     the conversation (`seen`: their messages that are not questions) names it and the answer claims to know: after the car was forgotten, L0 answered "Your
     car is the user's sister." from a tail holding only the sister. None otherwise."""
-    if any(q.search(_THANKS.sub("", text.strip())) for q, _k, _s in _ASKS_KEYED):
-        return _unknown_keyed(text, answer, recalled, seen)  # "I'm Sam" said here names no "name": the key settles it
+    if (asked := _asked_key(text)) is not None:
+        return _unknown_keyed(asked, answer, recalled, seen)  # "I'm Sam" said here names no "name": the key settles it
     m = _ASKS_MINE.match(text.strip())
     if m is None or not re.search(rf"\byour {re.escape(m['x'].strip())}(?:'s)?\s+(?:is|was|are|were|has|called|named)\b", answer, re.I):
         return None  # claims nothing about it
