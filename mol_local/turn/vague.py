@@ -49,16 +49,10 @@ def completed_request(text: str, last_answer: str) -> str | None:
     said = " ".join(text.split()).strip()
     if kind is None or not said or said.endswith("?") or _WHOLE[kind].match(said) or vague_ask(said):
         return None
-    bare = said[:1].lower() + said[1:]
-    if kind == "reminder":
-        return f"Remind me {bare}"
-    if kind == "list":
-        m = _TO_LIST.match(said)
-        return f"Make a {m['kind'].strip().lower()} list: {m['items']}" if m else f"Make a list: {said}"
-    if kind == "note":
-        return f"Note: {said}"
-    if kind == "timer":
-        return f"Set a timer for {bare}"
-    if kind == "memory":
-        return f"Remember that {bare}"
-    return f"Write a Python function that {bare}"
+    if kind == "list" and (m := _TO_LIST.match(said)):
+        return f"Make a {m['kind'].strip().lower()} list: {m['items']}"
+    return _IN_FULL[kind].format(said=said, bare=said[:1].lower() + said[1:])
+
+
+_IN_FULL = {"reminder": "Remind me {bare}", "list": "Make a list: {said}", "note": "Note: {said}", "timer": "Set a timer for {bare}",
+            "memory": "Remember that {bare}", "code": "Write a Python function that {bare}"}
