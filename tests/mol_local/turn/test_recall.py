@@ -293,16 +293,6 @@ def test_where_do_i_live_with_no_home_fact_is_not_made_up() -> None:
     assert unknown_answer("Where do I live?", "I don't know where you live.", [], []) is None
 
 
-def test_whats_my_name_with_no_name_told_is_not_made_up() -> None:
-    """`mol chat -c`: "Thanks! What's my name?" got "Your name is Danielle." (the name said was not kept)."""
-    from mol_local.turn.not_known import unknown_answer
-
-    assert unknown_answer("Thanks! What's my name?", "Your name is Danielle.", [], []) == \
-        "I don't know your name yet — tell me and I'll remember it."
-    assert unknown_answer("What's my name?", "Your name is Sam.", [], ["Hi! I'm Sam, I just moved to Bristol"]) is None  # said here
-    assert unknown_answer("Who am I?", "You are Sam.", [Recalled(new_memory("The user's name is Sam."), 0.6)], []) is None
-
-
 def test_asked_what_they_told_an_answer_that_says_none_of_it_gets_the_tail() -> None:
     """Held-out L0: "Remind me what I told you about the dentist" got "Thanks for asking, I'll be happy to help. What
     was it about the dentist that caught your attention?" with the dentist's date in its tail."""
