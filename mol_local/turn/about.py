@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from mol_local.genui.starters import starter_for
 from mol_local.models import on_embedded
+from mol_local.turn.cook_with import cook_with_answer
 from mol_local.turn.meals import meal_answer
 from mol_local.turn.email_draft import asks_draft, draft_answer
 from mol_local.turn.code_follow import CODE_SLOT
@@ -184,7 +185,7 @@ def command_turn(session: Session, text: str, reply: str, summary: str, raw: str
 def said_turn(session: Session, text: str) -> TurnResult | None:
     """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!", "Good night",
     "What did I ask you earlier?", a short email drafted from what it should say, a translation the embedded model
-    cannot do, what to pack for a common trip, meal ideas that fit how they eat, a shell command for a file job), or None."""
+    cannot do, what to pack for a common trip, meal ideas that fit how they eat or use what they have, a shell command for a file job), or None."""
     if (live := live_answer(session.runtime, text)) is not None:
         return command_turn(session, text, live, "The user asked about something live; I said I cannot see it offline.", LIVE)
     if (vague := vague_ask(text)) is not None:
@@ -200,6 +201,8 @@ def said_turn(session: Session, text: str) -> TurnResult | None:
         return command_turn(session, text, start, "The user asked what a common list holds; I gave the usual items.", THANKS)
     if on_embedded(session.runtime.hcp) and (meal := meal_answer(text, _eats(session.runtime), session.runtime.clock().date())) is not None:
         return command_turn(session, text, meal, "The user asked for meal ideas; I gave three that fit how they eat.", THANKS)
+    if on_embedded(session.runtime.hcp) and (meal := cook_with_answer(text, _eats(session.runtime), session.runtime.clock().date())) is not None:
+        return command_turn(session, text, meal, "The user asked what to make from what they have; I gave meals that use it.", THANKS)
     if on_embedded(session.runtime.hcp) and (command := shell_answer(text)) is not None:
         return command_turn(session, text, command, "The user asked for a shell command; I gave it and what it does.", SHELL, CODE_SLOT)
     if on_embedded(session.runtime.hcp) and (tests := tests_answer(text, session.tasks)) is not None:

@@ -44,8 +44,15 @@ def meals() -> tuple[Meal, ...]:
     return tuple(Meal(m["name"], frozenset(m["diet"]), frozenset(m["has"])) for m in data["meal"])
 
 
-def _stem(word: str) -> str:
-    return re.sub(r"(?:es|s)$", "", word.lower()) if len(word) > 3 else word.lower()
+def stem(word: str) -> str:
+    """One word's singular, so "tomatoes", "noodles" and "berries" meet "tomato", "noodle" and "berry"."""
+    w = word.lower()
+    if len(w) <= 3 or not w.endswith("s") or w.endswith(("ss", "us")):
+        return w
+    for tail, put in (("ies", "y"), ("oes", "o"), ("ches", "ch"), ("shes", "sh"), ("xes", "x")):
+        if w.endswith(tail):
+            return w[: -len(tail)] + put
+    return w[:-1]
 
 
 _OTHER = re.compile(r"^(?:The user's|[Mm]y|[Oo]ur) (?P<who>[a-z]+(?: [a-z]+)?)(?: (?P<name>[A-Z][a-z]+))? (?:is|are|'s)\b")
@@ -58,28 +65,37 @@ def _whose(fact: str) -> str:
     return "you're" if m is None else f"{m['name']} is" if m["name"] else f"your {m['who']} is"
 
 
-def meal_answer(text: str, told: Sequence[str], today: date) -> str | None:
-    """Three ideas for the meal asked about, fitted to the memories `told` ("The user is vegetarian.", "The user is
-    allergic to peanuts."); None when the request is not only a request for meal ideas."""
-    m = _ASK.match(" ".join(text.split()))
-    if m is None:
-        return None
+def fitting(told: Sequence[str]) -> tuple[list[Meal], list[str]]:
+    """The meals that fit what was `told` ("The user is vegetarian.", "The user is allergic to peanuts."), and why, in
+    words ("you're vegetarian", "no peanuts")."""
     diets = [d.lower() for t in told for d in _DIET.findall(t)]
     whose = [_whose(t) for t in told if _DIET.search(t)]
     said_avoid = list(dict.fromkeys(w for t in told for a in _AVOIDS.finditer(t) for w in re.findall(r"[a-z]+", a["what"].lower())
                                     if w not in ("and", "or", "any", "anything", "with")))
-    avoid = {_stem(w) for w in said_avoid}
+    avoid = {stem(w) for w in said_avoid}
     suits = _SUITS.get(diets[-1]) if diets else None
-    fit = [x for x in meals() if (suits is None or x.diet & suits) and not {_stem(h) for h in x.has} & avoid]
+    fit = [x for x in meals() if (suits is None or x.diet & suits) and not {stem(h) for h in x.has} & avoid]
+    because = [f"{whose[-1]} {diets[-1]}"] if diets else []
+    if said_avoid:
+        because.append("no " + ", ".join(said_avoid))
+    return fit, because
+
+
+def meal_answer(text: str, told: Sequence[str], today: date) -> str | None:
+    """Three ideas for the meal asked about, fitted to the memories `told`; None when the request is not only a request
+    for meal ideas."""
+    m = _ASK.match(" ".join(text.split()))
+    if m is None:
+        return None
+    fit, because = fitting(told)
     if not fit:
         return None
     start = today.toordinal() % len(fit)
     picked = (fit[start:] + fit[:start])[:SHOWN]
-    because = []
-    if diets:
-        because.append(f"{whose[-1]} {diets[-1]}")
-    if said_avoid:
-        because.append("no " + ", ".join(said_avoid))
     meal = "dinner" if m["meal"].lower() in ("dinner", "supper", "tea", "meal", "meals") else m["meal"].lower()
     head = f"Some ideas for {meal}" + (f" ({', '.join(because)})" if because else "") + ":"
-    return head + "\n" + "\n".join(f"- {x.name[:1].upper()}{x.name[1:]}" for x in picked)
+    return head + "\n" + "\n".join(f"- {capital(x.name)}" for x in picked)
+
+
+def capital(name: str) -> str:
+    return f"{name[:1].upper()}{name[1:]}"
