@@ -20,7 +20,7 @@ import re
 
 from mol_local.genui.catalog import COMPONENTS
 from mol_local.genui.ground import named_items
-from mol_local.genui.stated import SCHEDULE, keyed_rows, progress
+from mol_local.genui.stated import SCHEDULE, keyed_rows, logged_fields, progress
 
 _THING_CARDS = ("birthday", "christmas", "greeting", "greetings", "thank-you", "thank you", "credit", "debit", "gift", "library",
                 "business", "sim", "post", "report", "bank", "id", "loyalty", "membership", "sd", "memory", "get well", "wedding")
@@ -62,6 +62,8 @@ def asked_kinds(request: str) -> tuple[str, ...]:
         if found and not another:
             continue
         found.append(kind)
+    if found in ([], ["ProgressBar"]) and not re.search(r"\bprogress\b", request, re.I) and logged_fields(request):
+        found = ["Table"]  # "a reading tracker with title, author and pages read", "a workout log with exercise, sets and reps"
     if not found and _day_schedule(request):
         found.append("Table")
     if not found and _TRACK.search(request) and None not in progress(request):  # "Track my water intake: 3 of 8 glasses"

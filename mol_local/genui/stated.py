@@ -65,6 +65,18 @@ def slider(request: str) -> tuple[float | int | None, float | int | None, float 
     return low, high, start
 
 
+_LOGGED = re.compile(r"\b(?:trackers?|logs?|logbook)\b", re.I)
+
+
+def logged_fields(request: str) -> list[str]:
+    """What each entry of a tracker or log holds, when the request names two or more things and no numbers ("a
+    reading tracker with title, author and pages read": a Title | Author | Pages read table to fill in; it had drawn
+    one "Pages read" progress bar out of 100). "A water tracker: 3 of 8 glasses" has numbers and is progress."""
+    if not _LOGGED.search(request) or re.search(r"\d", request):
+        return []
+    return columns(request)
+
+
 _SPLIT = re.compile(r"\s*(?:;|,(?!\d{3}\b)|\band\b|\|)\s*", re.I)
 _COLUMNS = (
     re.compile(r"\bwith\s+(?P<list>(?:(?!\bwith\b)[^:.?!()])+?)\s+columns\b", re.I),
@@ -72,6 +84,7 @@ _COLUMNS = (
     re.compile(r"\btable\s*\((?P<list>[^()]+)\)", re.I),
     re.compile(r"\btable\b[^:|]*?(?::|\bwith\b)\s*(?P<list>[^:.?!()]+?)(?=\s*[:.?!(]|\s+please\b|$)", re.I),
     re.compile(r"(?P<list>\b[\w ]{1,24}(?:\s*\|\s*[\w ]{1,24})+)", re.I),
+    re.compile(r"\b(?:trackers?|logs?|logbook)\b[^:|]*?(?::|\bwith\b)\s*(?P<list>[^:.?!()]+?)(?=\s*[:.?!(]|\s+please\b|$)", re.I),
 )
 MAX_COLUMN_WORDS = 3
 
@@ -83,7 +96,8 @@ def _parts(text: str) -> list[str]:
 
 def columns(request: str) -> list[str]:
     """The column names a table request lists ("with columns company, role and status", "with title and
-    author columns", "columns: day; dinner", "as a table (day, activity)", "city | country"); [] if none."""
+    author columns", "columns: day; dinner", "as a table (day, activity)", "city | country", "a reading tracker
+    with title, author and pages read"); [] if none."""
     for pattern in _COLUMNS:
         for m in pattern.finditer(request):
             parts = _parts(m["list"])

@@ -168,12 +168,12 @@ def list_edit_turn(session: Session, text: str) -> TurnResult | None:
     doc = replace(doc, title=asked[1][0]) if asked[0] == "rename" else doc
     source = store.meta(view_id)["conversation_id"]
     raw = LIST_EDIT if source in (None, session.conversation_id) else f"{BORROWED}{source}"  # consent follows the list (memory.consent)
-    result = _list_turn(session, text, replace(doc, state=state), f"The user changed the list '{doc.title}': {line}", raw)
+    result = view_turn(session, text, replace(doc, state=state), f"The user changed the list '{doc.title}': {line}", raw)
     result.notices.append(line)  # "Removed Flour.": the view alone showed nothing of what changed (TUI)
     return result
 
 
-def _list_turn(session: Session, text: str, doc: UIDocument, summary: str, raw: str = LIST_EDIT) -> TurnResult:
+def view_turn(session: Session, text: str, doc: UIDocument, summary: str, raw: str = LIST_EDIT) -> TurnResult:
     """The committed L3 turn whose answer is `doc`, a new view in this conversation (the earlier one stays as shown)."""
     rt = session.runtime
     store = GenUIStore(rt.db)
@@ -245,7 +245,7 @@ def _no_list_turn(session: Session, text: str, asked: tuple[str, list[str]]) -> 
         title = "To-do list" if kind == "to-do" else f"{kind.capitalize()} list"
         doc = parse_document({"catalog": "1", "title": title, "components": [{"id": "checklist", "type": "Checklist", "label": "Items", "bind": "items"}],
                               "state": {"items": [{"label": i[:1].upper() + i[1:], "done": False} for i in asked[1]]}, "actions": {}})
-        return _list_turn(session, text, doc, f"The user asked to add {named} to their {kind} list; there was none, so I started it.")
+        return view_turn(session, text, doc, f"The user asked to add {named} to their {kind} list; there was none, so I started it.")
     reply = (f"There's no list in this conversation to add {named} to. Say \"Make a shopping list: {named}\" (or a to-do list, "
              "a packing list…) and I'll start one.")
     return command_turn(session, text, reply, f"The user asked to add {named} to a list; there was none, so I asked which.", LIST_EDIT)

@@ -29,6 +29,10 @@ from mol_local.genui.generate import document_grammar
     ("a checklist with timer batteries, tape and glue", ("Checklist",)),
     ("Create a habit tracker for drinking water, exercise and reading", ("Checklist",)),  # mol chat: a 0/100 progress bar
     ("a progress tracker for my savings: 300 of 1000", ("ProgressBar",)),
+    ("Create a reading tracker with title, author and pages read", ("Table",)),  # mol chat: one "Pages read" bar of 100
+    ("Make an expense tracker with date, item and amount", ("Table",)), ("a workout log with exercise, sets and reps", ("Table",)),
+    ("a reading tracker with a progress bar", ("ProgressBar",)), ("a tracker for my reading progress", ("ProgressBar",)),
+    ("Track my water intake: 3 of 8 glasses", ("ProgressBar",)),
 ])
 def test_the_kinds_a_request_names(request_text: str, kinds: tuple[str, ...]) -> None:
     assert asked_kinds(request_text) == kinds

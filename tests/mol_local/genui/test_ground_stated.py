@@ -78,6 +78,13 @@ def test_a_tracker_or_how_far_am_i_asks_for_a_progress_bar() -> None:
     assert asked_kinds("a tracking table for my workouts with day and weight") == ("Table",)
 
 
+def test_a_tracker_that_names_what_each_entry_holds_is_a_table_of_those_columns() -> None:
+    assert stated.table("Create a reading tracker with title, author and pages read") == (["title", "author", "pages read"], [])
+    assert stated.logged_fields("a workout log: exercise, sets, reps") == ["exercise", "sets", "reps"]
+    assert stated.logged_fields("a water tracker with 8 glasses and 2 mugs") == []  # numbers: progress
+    assert stated.logged_fields("a table with title and author") == []  # no tracker or log: the table's own columns
+
+
 def _doc(components: list[dict], state: dict, actions: dict | None = None):
     return parse_document({"catalog": "1", "title": "T", "components": components, "state": state,
                            "actions": actions or {}})
