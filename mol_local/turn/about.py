@@ -21,6 +21,7 @@ from mol_local.genui.starters import starter_for
 from mol_local.models import on_embedded
 from mol_local.turn.cook_with import cook_with_answer
 from mol_local.turn.meals import meal_answer
+from mol_local.turn.py_doc import py_doc_answer
 from mol_local.turn.email_draft import asks_draft, draft_answer
 from mol_local.turn.code_follow import CODE_SLOT
 from mol_local.turn.code_tests import tests_answer
@@ -45,6 +46,7 @@ _LIVE = re.compile(
     r"(?!.*\b\d{4}\b)[^?.!]{0,60}[?.!]*$", re.IGNORECASE)
 DRAFT = "/draft"  # … for a short email drafted from the person's words (turn/email_draft.py)
 SHELL = "/shell"  # … for a shell command for an everyday file job (turn/shell.py)
+PY_DOC = "/py-doc"  # … for what a Python name does, from its documentation (turn/py_doc.py)
 VAGUE = "/vague"  # … for "Remind me" or "Make a list" with nothing to do it with (turn/vague.py)
 TESTS = "/tests"  # … for tests of the function just written (turn/code_tests.py)
 JOKE = "/joke"  # … for a joke (turn/jokes.py)
@@ -185,7 +187,8 @@ def command_turn(session: Session, text: str, reply: str, summary: str, raw: str
 def said_turn(session: Session, text: str) -> TurnResult | None:
     """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!", "Good night",
     "What did I ask you earlier?", a short email drafted from what it should say, a translation the embedded model
-    cannot do, what to pack for a common trip, meal ideas that fit how they eat or use what they have, a shell command for a file job), or None."""
+    cannot do, what to pack for a common trip, meal ideas that fit how they eat or use what they have, what a Python
+    name does, a shell command for a file job), or None."""
     if (live := live_answer(session.runtime, text)) is not None:
         return command_turn(session, text, live, "The user asked about something live; I said I cannot see it offline.", LIVE)
     if (vague := vague_ask(text)) is not None:
@@ -203,6 +206,9 @@ def said_turn(session: Session, text: str) -> TurnResult | None:
         return command_turn(session, text, meal, "The user asked for meal ideas; I gave three that fit how they eat.", THANKS)
     if on_embedded(session.runtime.hcp) and (meal := cook_with_answer(text, _eats(session.runtime), session.runtime.clock().date())) is not None:
         return command_turn(session, text, meal, "The user asked what to make from what they have; I gave meals that use it.", THANKS)
+    if on_embedded(session.runtime.hcp) and (doc := py_doc_answer(text)) is not None:
+        return command_turn(session, text, doc, "The user asked what a Python name does; I quoted Python's documentation and ran an example.",
+                            PY_DOC, CODE_SLOT)
     if on_embedded(session.runtime.hcp) and (command := shell_answer(text)) is not None:
         return command_turn(session, text, command, "The user asked for a shell command; I gave it and what it does.", SHELL, CODE_SLOT)
     if on_embedded(session.runtime.hcp) and (tests := tests_answer(text, session.tasks)) is not None:
