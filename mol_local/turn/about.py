@@ -21,6 +21,7 @@ from mol_local.genui.starters import starter_for
 from mol_local.models import on_embedded
 from mol_local.turn.cook_with import cook_with_answer
 from mol_local.turn.meals import meal_answer
+from mol_local.turn.polite import polite_answer
 from mol_local.turn.py_doc import py_doc_answer
 from mol_local.turn.email_draft import asks_draft, draft_answer
 from mol_local.turn.code_follow import CODE_SLOT
@@ -186,14 +187,16 @@ def command_turn(session: Session, text: str, reply: str, summary: str, raw: str
 
 def said_turn(session: Session, text: str) -> TurnResult | None:
     """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!", "Good night",
-    "What did I ask you earlier?", a short email drafted from what it should say, a translation the embedded model
-    cannot do, what to pack for a common trip, meal ideas that fit how they eat or use what they have, what a Python
-    name does, a shell command for a file job), or None."""
+    "What did I ask you earlier?", a short email drafted from what it should say, a message said more politely, a
+    translation the embedded model cannot do, what to pack for a common trip, meal ideas that fit how they eat or use
+    what they have, what a Python name does, a shell command for a file job), or None."""
     if (live := live_answer(session.runtime, text)) is not None:
         return command_turn(session, text, live, "The user asked about something live; I said I cannot see it offline.", LIVE)
     if (vague := vague_ask(text)) is not None:
         return command_turn(session, text, vague[1], f"The user asked for a {vague[0]} without saying what; I asked what.", VAGUE,
                             CODE_SLOT if vague[0] == "code" else None)
+    if on_embedded(session.runtime.hcp) and (kinder := polite_answer(text)) is not None:
+        return command_turn(session, text, kinder, "The user asked for their message said more politely; I rewrote it.", DRAFT)
     if asks_draft(text) and (draft := draft_answer(text, _names(session.runtime))) is not None:
         return command_turn(session, text, draft, "The user asked for a short message; I drafted it from their words.", DRAFT)
     if (cannot := translation_answer(session.runtime, text)) is not None:

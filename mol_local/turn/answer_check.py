@@ -83,11 +83,13 @@ LOOPED_SHARE = 0.5  # at most this share of an answer's lines distinct: it loops
 
 
 def loops(answer: str) -> bool:
-    """Whether, outside code, one line with words in it is said four times or more, or the copies make half the lines."""
+    """Whether, outside code, one line with words in it (or only marks) is said four times or more, or the copies make
+    half the lines."""
     prose = re.sub(r"```.*?(?:```|\Z)", "", answer, flags=re.DOTALL)
     lines = [_norm(m["item"] if (m := _ITEM.match(line)) else line) for line in prose.splitlines()]
+    marks = [line for line in prose.splitlines() if line.strip() and not re.search(r"\w", line)]  # "#" on 26 lines
     lines = [line for line in lines if re.search(r"[a-z]", line)]
-    most = max((lines.count(line) for line in set(lines)), default=0)
+    most = max(max((marks.count(m) for m in set(marks)), default=0), max((lines.count(line) for line in set(lines)), default=0))
     return most >= 4 or (len(lines) - len(set(lines)) >= 3 and len(set(lines)) <= LOOPED_SHARE * len(lines))
 
 
@@ -97,7 +99,7 @@ def unlooped(answer: str) -> str:
     seen: set[str] = set()
     kept = []
     for line in answer.splitlines():
-        key = _norm(m["item"] if (m := _ITEM.match(line)) else line)
+        key = _norm(m["item"] if (m := _ITEM.match(line)) else line) or line.strip()  # a line of marks ("#") once too
         if key and key in seen:
             continue
         seen.add(key)

@@ -27,6 +27,13 @@ def test_a_looping_answer_has_each_line_said_once() -> None:
     assert fine.answer == "- sunscreen\n- towel" and fine.report == ""
 
 
+def test_a_line_of_marks_said_over_and_over_loops_and_is_said_once() -> None:
+    """`mol chat "Rewrite this more politely: …"` (before turn/polite.py): "#" on twenty-six lines."""
+    hashes = "Thanks for letting me know:\n\nYou can use it to print a note:\n\n" + "#\n\n" * 26 + "You can use"
+    assert loops(hashes) and unlooped(hashes) == "Thanks for letting me know:\n\nYou can use it to print a note:\n\n#\n\nYou can use"
+    assert not loops("| a | b |\n|---|---|\n| 1 | 2 |")  # a table's one rule
+
+
 def test_a_list_of_a_named_count_is_sampled_again_until_it_has_that_many() -> None:
     """`mol chat "Give me three tips for better sleep"`: L0 answered one bullet."""
     from mol_local.turn.answer_check import asked_count, checked_count
