@@ -240,6 +240,11 @@ def _fix_bindings(doc: dict, fixes: list[str]) -> None:
             if ok:
                 state[key] = value
                 fixes.append(f"converted state {key!r} to {spec.binds}")
+            elif spec.binds in ("rows", "items") and state_kind(state[key]) in ("number", "flag"):
+                held = state_kind(state[key])  # a Table on a progress count ('rows_read': 0): the count stays, unbound
+                new = comp["bind"] = comp["id"] if comp["id"] not in state and _ID.match(comp["id"]) else _fresh(key, set(state))
+                state[new] = _empty(comp, spec.binds)
+                fixes.append(f"gave {comp['id']!r} its own {spec.binds} state {new!r} ({key!r} holds {held})")
 
 
 def _empty(comp: dict, kind: str) -> Any:

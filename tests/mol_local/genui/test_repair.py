@@ -108,6 +108,17 @@ def test_coercion_inside_a_document_and_what_stays_invalid():
     assert "needs number state but 'done' holds text" in " ".join(validate(left))
 
 
+def test_a_table_or_checklist_on_a_count_gets_its_own_state_and_the_count_stays():
+    """The app, "Create a reading tracker with title, author and pages read": a Title | Author | Pages read table bound
+    to 'rows_read': 0 was "I could not build this view"."""
+    out, fixes = fixed(doc([{"id": "books", "type": "Table", "label": "Books", "bind": "rows_read", "columns": ["Title", "Author"]}],
+                           {"rows_read": 0}))
+    assert out["components"][0]["bind"] == "books" and out["state"] == {"rows_read": 0, "books": []}
+    assert fixes == ["gave 'books' its own rows state 'books' ('rows_read' holds number)"]
+    taken, _ = fixed(doc([{"id": "done", "type": "Checklist", "label": "C", "bind": "done"}], {"done": True}))
+    assert taken["components"][0]["bind"] == "done_2" and taken["state"] == {"done": True, "done_2": []}
+
+
 def test_missing_actions_are_added_a_form_submit_stays_private():
     out, fixes = fixed(doc([{"id": "f", "type": "Form", "label": "F", "children": ["n"]},
                             {"id": "n", "type": "Input", "label": "Name", "bind": "name"},
