@@ -20,6 +20,7 @@ from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from mol_local.genui.starters import starter_for
 from mol_local.models import on_embedded
 from mol_local.turn.cook_with import cook_with_answer
+from mol_local.turn.ideas import ideas_answer
 from mol_local.turn.meals import meal_answer
 from mol_local.turn.polite import polite_answer
 from mol_local.turn.py_doc import py_doc_answer
@@ -189,7 +190,8 @@ def said_turn(session: Session, text: str) -> TurnResult | None:
     """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!", "Good night",
     "What did I ask you earlier?", a short email drafted from what it should say, a message said more politely, a
     translation the embedded model cannot do, what to pack for a common trip, meal ideas that fit how they eat or use
-    what they have, what a Python name does, a shell command for a file job), or None."""
+    what they have, gift or activity ideas for what they named, what a Python name does, a shell command for a file
+    job), or None."""
     if (live := live_answer(session.runtime, text)) is not None:
         return command_turn(session, text, live, "The user asked about something live; I said I cannot see it offline.", LIVE)
     if (vague := vague_ask(text)) is not None:
@@ -212,6 +214,8 @@ def said_turn(session: Session, text: str) -> TurnResult | None:
     if on_embedded(session.runtime.hcp) and (doc := py_doc_answer(text)) is not None:
         return command_turn(session, text, doc, "The user asked what a Python name does; I quoted Python's documentation and ran an example.",
                             PY_DOC, CODE_SLOT)
+    if on_embedded(session.runtime.hcp) and (ideas := ideas_answer(text, session.runtime.clock().date())) is not None:
+        return command_turn(session, text, ideas, "The user asked for gift or activity ideas; I gave some for what they named.", THANKS)
     if on_embedded(session.runtime.hcp) and (command := shell_answer(text)) is not None:
         return command_turn(session, text, command, "The user asked for a shell command; I gave it and what it does.", SHELL, CODE_SLOT)
     if on_embedded(session.runtime.hcp) and (tests := tests_answer(text, session.tasks)) is not None:
