@@ -20,6 +20,7 @@ from memory.timeline import MessageRecord, RouteRecord, TaskRecord, new_id
 from mol_local.genui.starters import starter_for
 from mol_local.models import on_embedded
 from mol_local.turn.cook_with import cook_with_answer
+from mol_local.turn.gist import gist_answer
 from mol_local.turn.ideas import ideas_answer
 from mol_local.turn.meals import meal_answer
 from mol_local.turn.polite import polite_answer
@@ -188,10 +189,10 @@ def command_turn(session: Session, text: str, reply: str, summary: str, raw: str
 
 def said_turn(session: Session, text: str) -> TurnResult | None:
     """The command turn the runtime answers by itself ("What can you do?", "What's the weather?", "Thanks!", "Good night",
-    "What did I ask you earlier?", a short email drafted from what it should say, a message said more politely, a
-    translation the embedded model cannot do, what to pack for a common trip, meal ideas that fit how they eat or use
-    what they have, gift or activity ideas for what they named, what a Python name does, a shell command for a file
-    job), or None."""
+    "What did I ask you earlier?", a short email drafted from what it should say, a message said more politely, a text
+    summarized, a translation the embedded model cannot do, what to pack for a common trip, meal ideas that fit how
+    they eat or use what they have, gift or activity ideas for what they named, what a Python name does, a shell
+    command for a file job), or None."""
     if (live := live_answer(session.runtime, text)) is not None:
         return command_turn(session, text, live, "The user asked about something live; I said I cannot see it offline.", LIVE)
     if (vague := vague_ask(text)) is not None:
@@ -199,6 +200,8 @@ def said_turn(session: Session, text: str) -> TurnResult | None:
                             CODE_SLOT if vague[0] == "code" else None)
     if on_embedded(session.runtime.hcp) and (kinder := polite_answer(text)) is not None:
         return command_turn(session, text, kinder, "The user asked for their message said more politely; I rewrote it.", DRAFT)
+    if on_embedded(session.runtime.hcp) and (short := gist_answer(text)) is not None:
+        return command_turn(session, text, short, "The user asked for a text to be summarized; I gave its central sentences.", DRAFT)
     if asks_draft(text) and (draft := draft_answer(text, _names(session.runtime))) is not None:
         return command_turn(session, text, draft, "The user asked for a short message; I drafted it from their words.", DRAFT)
     if (cannot := translation_answer(session.runtime, text)) is not None:
