@@ -24,6 +24,7 @@ from mol_local.turn.told_time import until_answer
 from mol_local.turn.tasks import WRITES
 
 MAX_WORDS = 14
+ADDED_MAX = 2  # a plain acknowledgement adding this many words of its own is replaced by ours
 _FIRST_PERSON = re.compile(r"^(?:i|i've|i'm|my|we|we've|our)\b", re.IGNORECASE)
 _BACK = {"i": "you", "i've": "you've", "i'm": "you're", "my": "your", "me": "you", "we": "you", "we've": "you've", "our": "your",
          "mine": "yours", "myself": "yourself"}
@@ -55,7 +56,8 @@ def acked_answer(text: str, answer: str, read_only: bool = False, before: str = 
     if not facts and _FIRST_PERSON.match(said) and (read_only and not _PLAIN.match(answer.strip()) or event or _acks_other(answer, said)):
         offer = ' Say "remind me the day before" (or "an hour before") and I\'ll set a reminder.' if event else ""
         return f"Noted — {_said_back(said.rstrip('.!'))}.{offer}"
-    if not facts or (_PLAIN.match(answer.strip()) and "?" not in answer and all(same_words(st.value, answer) for st in facts)):
+    if not facts or (_PLAIN.match(answer.strip()) and "?" not in answer and all(same_words(st.value, answer) for st in facts)
+                     and len(_added(answer, said)) < ADDED_MAX):
         return None
     name = next((st.value for st in facts if st.key == "name"), None)
     others = [second_person(st.text).rstrip(".") for st in facts if st.key != "name"]
@@ -89,6 +91,14 @@ def _acks_other(answer: str, said: str) -> bool:
         return False
     words = lambda text: set(re.findall(r"[a-z0-9]+", text.lower())) - _GLUE  # noqa: E731
     return bool(words(answer.strip()[m.end():]) - words(_said_back(said)))
+
+
+def _added(answer: str, said: str) -> set[str]:
+    """The words of a plain acknowledgement that the person did not say: "I'm allergic to peanuts" got "Thanks for
+    letting me know: your allergy to peanuts is a serious issue." (allergy, serious, issue)."""
+    m = _PLAIN.match(answer.strip())
+    words = lambda text: set(re.findall(r"[a-z0-9']+", text.lower())) - _GLUE  # noqa: E731
+    return words(answer.strip()[m.end():] if m else answer) - words(_said_back(said)) - words(said)
 
 
 def _said_back(said: str) -> str:

@@ -22,6 +22,8 @@ from mol_local.turn.told_ack import acked_answer
      "Noted — you parked on level 3, row F."),
     ("I have a dentist appointment on Thursday at 2pm", "Good to know — your dentist appointment on Thursday at 2pm has been approved.",
      'Noted — you have a dentist appointment on Thursday at 2pm. Say "remind me the day before" (or "an hour before") and I\'ll set a reminder.'),
+    ("I'm allergic to peanuts", "Thanks for letting me know: your allergy to peanuts is a serious issue.",  # mol chat: a judgement added
+     "Got it — you are allergic to peanuts."),
 ])
 def test_a_statement_gets_back_what_was_understood(text: str, answer: str, reply: str) -> None:
     assert acked_answer(text, answer) == reply
