@@ -1,5 +1,6 @@
-"""The turns the person's words settle with no model (`/remember`, a forget, a checklist edit, a table's new row, "What can you do?",
-"Thanks!", "What's the weather?"), and the whole request a reply to our one question back makes (turn/vague.py)."""
+"""The turns the person's words settle with no model (`/remember`, a forget, a checklist edit, a table's new row,
+"What can you do?", "Thanks!", "What's the weather?"), and the whole request a reply to our one question back makes
+(turn/vague.py)."""
 
 from __future__ import annotations
 

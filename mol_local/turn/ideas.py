@@ -27,6 +27,7 @@ _GIFT = re.compile(r"\b(?:gifts?|presents?|stocking fillers?)\b|\bwhat (?:should
 _ASKS = re.compile(r"\b(?:ideas?|suggest\w*|recommend\w*|any|what (?:should|could|can|shall) (?:i|we)|help me (?:find|choose|pick)|"
                    r"give me|things to do|something to do|activities)\b", re.I)
 _TO_DO = re.compile(r"\b(?:ideas?|things to do|something to do|activities|what (?:can|could|should|shall) (?:i|we) do)\b", re.I)
+_DOING = re.compile(r"\b(?:things to do|something to do|activities|what (?:can|could|should|shall) (?:i|we) do)\b", re.I)
 _WHO = (re.compile(r"\b(?:for|get|buy|give)\s+(?P<who>(?:my|our)\s+(?!birthday|anniversary|christmas)[a-z]+(?:[- ]in[- ]law)?)\b", re.I),
         re.compile(r"\bfor\s+(?P<who>him|her|them|(?:a|an)\s+(?:friend|colleague|neighbour|neighbor|teacher|boss))\b", re.I))
 _BACK = {"my": "your", "our": "your"}
@@ -45,14 +46,22 @@ def _lists() -> dict[str, tuple[Ideas, ...]]:
     return {kind: tuple(Ideas(x.get("likes") or x["kind"], tuple(x["words"]), tuple(x["ideas"])) for x in data[kind]) for kind in ("gift", "day")}
 
 
-def _named(text: str, lists: tuple[Ideas, ...]) -> Ideas | None:
-    """The list whose word comes first in the request, a plural or "-s" form too."""
+def _named(text: str, lists: tuple[Ideas, ...]) -> tuple[Ideas, str] | None:
+    """The list whose word comes first in the request (a plural or "-s" form too), and the word as said."""
     found = []
     for x in lists:
         for word in x.words:
             if m := re.search(rf"\b{re.escape(word)}(?:s|es)?\b", text, re.I):
-                found.append((m.start(), -len(word), x))
-    return min(found, key=lambda f: f[:2])[2] if found else None
+                found.append((m.start(), -len(word), x, m[0]))
+    return min(found, key=lambda f: f[:2])[2:] if found else None
+
+
+def _for_a_day(text: str, word: str) -> bool:
+    """Whether the ideas asked are things to do on that day: "things to do on a rainy day", "ideas for a rainy
+    Sunday", "date night ideas" — not "any ideas how to get my kids to sleep?"."""
+    w = re.escape(word)
+    return bool(_DOING.search(text) or re.search(rf"\bideas?\s+(?:for|on)\s+(?:[\w']+\s+){{0,3}}?{w}\b", text, re.I)
+                or re.search(rf"\b{w}(?:\s+[\w']+)?\s+ideas?\b", text, re.I))
 
 
 def ideas_answer(text: str, today: date) -> str | None:
@@ -64,9 +73,10 @@ def ideas_answer(text: str, today: date) -> str | None:
     gift = _GIFT.search(said) is not None
     if not gift and not _TO_DO.search(said):
         return None
-    found = _named(said, _lists()["gift" if gift else "day"])
-    if found is None:
+    named = _named(said, _lists()["gift" if gift else "day"])
+    if named is None or not gift and not _for_a_day(said, named[1]):
         return None
+    found = named[0]
     n = min(asked_count(said) or SHOWN, MAX_SHOWN, len(found.ideas))
     start = today.toordinal() % len(found.ideas)
     picked = (found.ideas[start:] + found.ideas[:start])[:n]

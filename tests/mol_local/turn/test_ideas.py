@@ -41,7 +41,9 @@ def test_the_ideas_are_for_what_was_named_and_as_many_as_asked(asked: str, head:
 
 @pytest.mark.parametrize("asked", ["I bought a gift for my dad", "What's the date?", "What can I do in my free time?",
                                    "Ideas for a birthday party", "Give me ideas for my garden", "Is it going to be sunny tomorrow?",
-                                   "Remind me to buy a present for Tom on Friday"])
+                                   "Remind me to buy a present for Tom on Friday", "Any ideas how to get my kids to sleep?",
+                                   "Any ideas to stop rain getting into the shed?", "Any ideas to keep warm in winter?",
+                                   "Any ideas for a date for the meeting?"])
 def test_what_names_nothing_the_lists_know_or_asks_for_no_ideas_is_left_to_the_model(asked: str) -> None:
     assert ideas_answer(asked, DAY) is None
 
