@@ -69,15 +69,12 @@ def py_doc_answer(text: str) -> str | None:
     m = next((m for p in _ASKS if (m := p.match(said))), None)
     if m is None:
         return None
-    names = [n for n in (m.group("a"), m.groupdict().get("b")) if n]
-    found = [(n, _doc(_canonical(n))) for n in names]
-    if any(doc is None for _, doc in found):
+    names = [_canonical(n) for n in (m.group("a"), m.groupdict().get("b")) if n]
+    if "python" not in said.lower() and all(n in _WORDS for n in names):  # "What does a map do?"
         return None
-    about_python = "python" in said.lower() or any(_canonical(n) not in _WORDS or not n.isalpha() for n in names)
-    a_thing = len(names) == 1 and _canonical(names[0]) in _WORDS and re.search(rf"\b(?:an?|the)\s+{re.escape(names[0])}\b", said, re.I)
-    if not about_python or a_thing and "python" not in said.lower():  # "What does a map do?"
+    docs = [(n, doc) for n in names if (doc := _doc(n)) is not None]
+    if len(docs) != len(names):
         return None
-    docs = [(_canonical(n), doc) for n, doc in found if doc is not None]
     if len(docs) == 2:
         lines = [f"`{name}` — {_short(prose)}" for name, (_, prose) in docs]
         head = "\n".join(lines) + "\n\n(Both from Python's own documentation.)"
