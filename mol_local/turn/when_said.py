@@ -12,6 +12,7 @@ from __future__ import annotations
 import calendar
 import re
 from dataclasses import replace
+from datetime import datetime
 
 from mol_local.harness.errors import BadArguments
 from mol_local.harness.when import copies_a_time, due_at, parse_when, stated_offset
@@ -145,22 +146,23 @@ def without_made_up_clock(call: ToolCall, request: str) -> ToolCall:
 _REMIND_LEAD = re.compile(r"^(?:(?:ok(?:ay)?|please|and|also)[,]?\s+)*(?:(?:can|could|would) you\s+)?(?:please\s+)?remind me\b", re.I)
 
 
-def with_readable_due(call: ToolCall, request: str) -> ToolCall:
+def with_readable_due(call: ToolCall, request: str, now: datetime | None = None) -> ToolCall:
     """The request's own words for when, in place of a `due` nothing can read: "Remind me this weekend to clean the
     gutters" was written as due "the gutter where the gutter is" (refused, and L0 then answered with made-up code). The
-    words are the request less "remind me" and the reminder's text; the call is left as it was when they are not a time."""
+    words are the request less "remind me" and the reminder's text; the call is left as it was when they are not a time
+    still to come at `now` (the wall clock when None)."""
     due, text = call.arguments.get("due"), str(call.arguments.get("text", ""))
-    if call.name != "reminders.create" or not isinstance(due, str) or not text.strip() or stated_offset(request) or _reads(due):
+    if call.name != "reminders.create" or not isinstance(due, str) or not text.strip() or stated_offset(request) or _reads(due, now):
         return call
     said = _REMIND_LEAD.sub("", request.strip().rstrip(".!?"))
     said = re.sub(rf"(?:\s*\bto)?\s*\b{re.escape(text.strip())}\b", " ", said, flags=re.I).strip(" ,")
-    return replace(call, arguments={**call.arguments, "due": said}) if said and _reads(said) else call
+    return replace(call, arguments={**call.arguments, "due": said}) if said and _reads(said, now) else call
 
 
-def _reads(when: str) -> bool:
+def _reads(when: str, now: datetime | None = None) -> bool:
     """Whether the harness can place `when` ("the 3pm meeting" too: `due_at` reads its clock) at a time still to come."""
     try:
-        due_at(when)
+        due_at(when, now=now)
     except BadArguments:
         return False
     return True

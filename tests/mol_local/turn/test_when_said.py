@@ -4,6 +4,8 @@ stated without "to", a place no clock can know."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 
 from mol_local.turn.ground import grounded
@@ -107,9 +109,10 @@ def test_a_due_nothing_can_read_is_the_request_s_own_words_for_when() -> None:
     from mol_local.turn.tasks import ToolCall
     from mol_local.turn.when_said import says_no_time, with_readable_due
 
+    wednesday = datetime(2026, 12, 2, 10, 0)  # "this weekend" is still to come (on a Sunday after 9 it had passed: the suite failed)
     call = ToolCall("reminders.create", {"text": "clean the gutters", "due": "the gutter where the gutter is"}, "")
-    assert with_readable_due(call, "Remind me this weekend to clean the gutters").arguments["due"] == "this weekend"
-    assert with_readable_due(call, "Remind me to clean the gutters").arguments["due"] == "the gutter where the gutter is"  # no time said
+    assert with_readable_due(call, "Remind me this weekend to clean the gutters", wednesday).arguments["due"] == "this weekend"
+    assert with_readable_due(call, "Remind me to clean the gutters", wednesday).arguments["due"] == "the gutter where the gutter is"  # no time said
     fine = ToolCall("reminders.create", {"text": "call the vet", "due": "tomorrow at 9am"}, "")
-    assert with_readable_due(fine, "Remind me tomorrow morning to call the vet") is fine  # a readable due is the model's
+    assert with_readable_due(fine, "Remind me tomorrow morning to call the vet", wednesday) is fine  # a readable due is the model's
     assert not says_no_time("Remind me at lunchtime to call the vet") and says_no_time("Remind me to buy lunch")
