@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date
+from functools import cache
 
+from mol_local.number_words import number_word
 from mol_local.turn.meals import Meal, capital, fitting, meals, stem
 
 SHOWN = 3
@@ -73,11 +75,12 @@ def _named(parts: list[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
-def _stems(meal: Meal) -> set[str]:
-    return {stem(h) for h in meal.has}
+@cache
+def _stems(meal: Meal) -> frozenset[str]:
+    return frozenset(stem(h) for h in meal.has)
 
 
-def _uses(item: str, stems: set[str]) -> bool:
+def _uses(item: str, stems: set[str] | frozenset[str]) -> bool:
     return any(stem(w) in stems for w in re.findall(r"[a-z]+", item.lower()))
 
 
@@ -88,12 +91,8 @@ def _used(items: list[str], meal: Meal) -> list[str]:
 def _uses_line(items: list[str], meal: Meal) -> str:
     used = _used(items, meal)
     if len(used) == len(items) > 1:
-        return "uses both" if len(items) == 2 else f"uses all {_count(len(items))}"
+        return "uses both" if len(items) == 2 else f"uses all {number_word(len(items))}"
     return "uses " + ", ".join(used)
-
-
-def _count(n: int) -> str:
-    return ("three", "four", "five", "six", "seven", "eight")[n - 3] if 3 <= n <= 8 else str(n)
 
 
 def _listed(items: list[str]) -> str:

@@ -18,6 +18,7 @@ from datetime import date
 from functools import cache
 from importlib import resources
 
+from mol_local.number_words import number_word
 from mol_local.turn.answer_check import asked_count
 from mol_local.turn.meals import capital
 
@@ -85,9 +86,5 @@ def ideas_answer(text: str, today: date) -> str | None:
         person = " ".join(_BACK.get(w.lower(), w) for w in who["who"].split()) if who else "someone"
         head = f"Some gift ideas for {person}{',' if person.startswith('your') else ''} who likes {found.name}:"
     else:
-        head = f"{_count(n)} ideas for {found.name}:"
+        head = f"{capital(number_word(n))} ideas for {found.name}:"
     return head + "\n" + "\n".join(f"- {capital(i)}" for i in picked)
-
-
-def _count(n: int) -> str:
-    return ("One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")[n - 1] if 1 <= n <= 8 else str(n)
